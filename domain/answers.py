@@ -1,0 +1,420 @@
+"""The answers to each kind of decision: checks that cite rules, then the events they produce.
+
+``handler(kind, action_type)`` finds the function for an answer; ``refuse_out_of_turn`` explains, with the
+most specific rule, why an action does not answer the decision that is pending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any
+
+from domain import costs, facts
+from domain.actions import Action
+from domain.cards import Card, CardType
+from domain.engine import Recorder
+from domain.errors import IllegalAction
+from domain.state import SIGNI_ZONES, GameState, opponent
+
+Handler = Callable[[Recorder, Action], None]
+_TABLE: dict[tuple[str, str], Handler] = {}
+
+
+def answers(kind: str, *types: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for t in types:
+            _TABLE[(kind, t)] = fn
+        return fn
+
+    return register
+
+
+def handler(kind: str, action_type: str) -> Handler | None:
+    return _TABLE.get((kind, action_type))
+
+
+# -- finding the cards an action names --------------------------------------------------------------
+
+
+def resolve_ref(s: GameState, player: str, ref: str, zones: Sequence[str], taken: Sequence[str] = ()) -> str:
+    """An instance id, or a catalogue id resolved to the first such card (not already taken) in ``zones``."""
+    ps = s.players[player]
+    if ref in s.owners:
+        if s.owners[ref] == player and any(ref in ps.zones[z] for z in zones) and ref not in taken:
+            return ref
+        raise IllegalAction("decision.invalid", f"card {ref} is not in {player}'s {_zones_text(zones)}")
+    for z in zones:
+        for iid in ps.zones[z]:
+            if s.cards[iid] == ref and iid not in taken:
+                return iid
+    raise IllegalAction("decision.invalid", f"there is no {ref} in {player}'s {_zones_text(zones)}")
+
+
+def resolve_refs(s: GameState, player: str, refs: Sequence[str], zones: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for ref in refs:
+        iid = resolve_ref(s, player, ref, zones, out)
+        if iid in out:
+            raise IllegalAction("decision.invalid", f"card {ref} is named twice")
+        out.append(iid)
+    return out
+
+
+def _zones_text(zones: Sequence[str]) -> str:
+    return " or ".join(z.replace("_", " ") for z in zones)
+
+
+def _field_signi(s: GameState, player: str, ref: str) -> tuple[str, str]:
+    """(zone, iid) of one of the player's SIGNI on the field, named by instance or catalogue id."""
+    for zone, slot in s.players[player].signi_slots():
+        if ref in (slot.iid, s.cards[slot.iid]):
+            return zone, slot.iid
+    raise IllegalAction("decision.invalid", f"{player} has no SIGNI {ref} on the field")
+
+
+# -- set-up ---------------------------------------------------------------------------------------
+
+
+@answers("mulligan", "mulligan")
+def mulligan(rec: Recorder, act: Action) -> None:
+    cards = resolve_refs(rec.state, act.player or "", act.get("cards"), ["hand"])
+    rec.emit("MulliganDeclared", act.player or "", "setup.mulligan", {"player": act.player, "cards": cards})
+
+
+# -- ener phase -----------------------------------------------------------------------------------
+
+
+@answers("ener", "ener_charge")
+def ener_charge(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    src = act.get("from")
+    ref = act.get("card")
+    iid: str | None = None
+    if src in (None, "hand"):
+        try:
+            iid, src = resolve_ref(s, p, ref, ["hand"]), "hand"
+        except IllegalAction:
+            if src == "hand":
+                raise
+    if iid is None:
+        try:
+            zone, iid = _field_signi(s, p, ref)
+        except IllegalAction:
+            raise IllegalAction("decision.invalid", f"{p} has no card {ref} in hand or SIGNI {ref} on the field") from None
+        src = "field"
+    rec.emit("EnerCharged", p, "ener.charge", {"player": p, "card": iid, "from": src})
+
+
+@answers("ener", "pass")
+@answers("grow", "pass")
+@answers("main", "pass")
+@answers("pre_attack", "pass")
+@answers("defense", "pass")
+@answers("signi_attack", "pass")
+@answers("lrig_attack", "pass")
+@answers("guard", "pass")
+def pass_(rec: Recorder, act: Action) -> None:
+    kind = rec.state.pending["kind"]  # type: ignore[index]
+    rule = {
+        "ener": "ener.phase",
+        "grow": "grow.phase",
+        "main": "main.phase",
+        "pre_attack": "attack.pre-attack",
+        "defense": "attack.defense",
+        "signi_attack": "attack.signi",
+        "lrig_attack": "attack.lrig",
+        "guard": "guard.step",
+    }[kind]
+    rec.emit("Passed", act.player or "", rule, {"player": act.player, "kind": kind})
+
+
+# -- grow -----------------------------------------------------------------------------------------
+
+
+def check_grow(s: GameState, p: str, iid: str, position: str) -> tuple[Card, list[str] | None]:
+    """The checks shared by growing the center (grow phase) and an assist (at its use timing)."""
+    new = facts.card_of(s, iid)
+    current = s.players[p].lrig[position]
+    if position == "center":
+        if new.type != CardType.LRIG:
+            raise IllegalAction("grow.center", f"{new.name} is not an LRIG the center can grow into")
+    elif new.type != CardType.ASSIST_LRIG:
+        raise IllegalAction("grow.assist", f"{new.name} is not an assist LRIG: only assist LRIGs grow an assist")
+    if current is None:
+        raise IllegalAction("grow.level", f"there is no LRIG in {p}'s {position} LRIG zone to grow")
+    old = facts.card_of(s, current.iid)
+    if (new.level or 0) != (old.level or 0) + 1:
+        raise IllegalAction(
+            "grow.level", f"{new.name} is level {new.level}: {old.name} (level {old.level}) grows exactly one level up"
+        )
+    if position != "center" and (new.level or 0) > facts.center_level(s, p):
+        raise IllegalAction(
+            "grow.assist",
+            f"an assist LRIG cannot grow above the center LRIG's level ({facts.center_level(s, p)})",
+        )
+    if not set(new.lrig_types) & set(old.lrig_types):
+        raise IllegalAction(
+            "grow.type",
+            f"{new.name} ({'/'.join(new.lrig_types) or 'no type'}) shares no LRIG type with "
+            f"{old.name} ({'/'.join(old.lrig_types) or 'no type'})",
+        )
+    bad = costs.unsupported(new.grow_cost)
+    if bad:
+        raise IllegalAction("judge.unenforced", f"the grow cost of {new.name} ({', '.join(bad)}) is not enforced")
+    ener = [(e, facts.card_of(s, e)) for e in s.players[p].zones["ener"]]
+    return new, costs.choose_payment(new.grow_cost, ener)
+
+
+def _pay(s: GameState, p: str, new: Card, pay: list[str] | None, auto: list[str] | None, rule: str) -> list[str]:
+    if pay is None:
+        if auto is None:
+            raise IllegalAction(rule, f"{p}'s ener zone cannot pay the cost of {new.name} ({_cost_text(new)})")
+        return auto
+    paid = resolve_refs(s, p, pay, ["ener"])
+    if not costs.can_pay_with(new.grow_cost, [facts.card_of(s, i) for i in paid]):
+        raise IllegalAction([rule, "cost.ener"], f"those ener cards do not pay {_cost_text(new)} exactly")
+    return paid
+
+
+def _cost_text(card: Card) -> str:
+    parts = [f"{c.n} {c.color}" for c in card.grow_cost if c.n]
+    return ", ".join(parts) or "nothing"
+
+
+@answers("grow", "grow")
+def grow(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    iid = resolve_ref(s, p, act.get("card"), ["lrig_deck"])
+    new, auto = check_grow(s, p, iid, "center")
+    paid = _pay(s, p, new, act.get("pay"), auto, "grow.cost")
+    rec.emit("LrigGrew", p, "grow.phase", {"player": p, "card": iid, "position": "center", "paid": paid})
+
+
+@answers("main", "grow_assist")
+@answers("pre_attack", "grow_assist")
+@answers("defense", "grow_assist")
+def grow_assist(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    iid = resolve_ref(s, p, act.get("card"), ["lrig_deck"])
+    new, auto = check_grow(s, p, iid, act.get("position"))
+    timing = "main" if s.pending["kind"] == "main" else "attack"  # type: ignore[index]
+    if timing not in new.timings:
+        when = " or ".join(new.timings) or "no"
+        raise IllegalAction("use.timing", f"{new.name} grows at its use timing ({when} phase), not in the {timing} phase")
+    paid = _pay(s, p, new, act.get("pay"), auto, "grow.cost")
+    rec.emit("LrigGrew", p, "grow.assist", {"player": p, "card": iid, "position": act.get("position"), "paid": paid})
+
+
+# -- main phase -----------------------------------------------------------------------------------
+
+
+def check_play(s: GameState, p: str, iid: str, zone: str) -> None:
+    card = facts.card_of(s, iid)
+    if card.type != CardType.SIGNI:
+        raise IllegalAction("main.play-signi", f"{card.name} is not a SIGNI")
+    if s.players[p].signi[zone] is not None:
+        raise IllegalAction("play.zone", f"{p}'s {zone} SIGNI zone is not empty")
+    lvl = facts.center_level(s, p)
+    if (card.level or 0) > lvl:
+        raise IllegalAction("play.level", f"{card.name} is level {card.level}, above the center LRIG's level {lvl}")
+    total = facts.signi_levels(s, p) + (card.level or 0)
+    lim = facts.limit(s, p)
+    if total > lim:
+        raise IllegalAction("play.limit", f"the SIGNI's levels would total {total}, above the limit {lim}")
+    if not facts.limiting_ok(s, p, card):
+        raise IllegalAction(
+            "play.limiting", f"{card.name} is limited to {'/'.join(card.limiting)}; the center LRIG is not of that type"
+        )
+
+
+@answers("main", "play_signi")
+def play_signi(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    iid = resolve_ref(s, p, act.get("card"), ["hand"])
+    check_play(s, p, iid, act.get("zone"))
+    rec.emit("SigniPlayed", p, "main.play-signi", {"player": p, "card": iid, "zone": act.get("zone")})
+
+
+@answers("main", "remove_signi")
+def remove_signi(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    if s.flags.get("remove"):
+        raise IllegalAction("remove.once", f"{p} already removed SIGNI this turn")
+    zones = act.get("zones")
+    if not zones:
+        raise IllegalAction("decision.invalid", "name at least one SIGNI zone to remove from")
+    cards = []
+    for z in zones:
+        slot = s.players[p].signi[z]
+        if slot is None:
+            raise IllegalAction("decision.invalid", f"{p} has no SIGNI in the {z} zone")
+        if facts.card_of(s, slot.iid).type == CardType.RESONA:
+            raise IllegalAction("remove.resona", "a Resona cannot be removed")
+        cards.append(slot.iid)
+    rec.emit("SigniRemoved", p, "main.remove", {"player": p, "cards": cards, "zones": list(zones)})
+
+
+def _unenforced(rec: Recorder, act: Action) -> None:
+    raise IllegalAction(
+        "judge.unenforced",
+        f"'{act.type}' is not yet enforced by the service: a judge resolves the card with an 'adjust' action",
+    )
+
+
+for _kind in ("main", "pre_attack", "defense"):
+    for _t in ("use_spell", "use_arts", "use_piece", "use_ability"):
+        _TABLE[(_kind, _t)] = _unenforced
+
+
+# -- attacks --------------------------------------------------------------------------------------
+
+
+@answers("signi_attack", "attack")
+@answers("lrig_attack", "attack")
+def attack(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    ps = s.players[p]
+    zone = act.get("zone")
+    ref = act.get("card")
+    if ref is not None:
+        for pos in ("left", "right"):
+            slot = ps.lrig[pos]
+            if slot is not None and ref in (slot.iid, s.cards[slot.iid]):
+                raise IllegalAction("attack.assist", "an assist LRIG never attacks: only the center LRIG does")
+    if zone == "lrig":
+        slot = ps.lrig["center"]
+        if slot is None:
+            raise IllegalAction("decision.invalid", f"{p} has no center LRIG")
+        if ref is not None and ref not in (slot.iid, s.cards[slot.iid]):
+            raise IllegalAction("decision.invalid", f"{ref} is not {p}'s center LRIG")
+        if slot.downed:
+            raise IllegalAction("attack.downed", f"{p}'s center LRIG is downed and cannot attack")
+        if s.step == "signi_attack":  # an LRIG attack first ends the SIGNI attack step
+            rec.emit("StepBegan", p, "attack.lrig", {"step": "lrig_attack"})
+        rec.emit("AttackDeclared", p, "attack.lrig", {"player": p, "zone": "lrig", "card": slot.iid})
+        return
+    if s.step != "signi_attack":
+        raise IllegalAction("attack.step", "SIGNI attack only in the SIGNI attack step, which is over once the LRIG attack step begins")
+    slot = ps.signi[zone]
+    if slot is None:
+        raise IllegalAction("decision.invalid", f"{p} has no SIGNI in the {zone} zone")
+    if ref is not None and ref not in (slot.iid, s.cards[slot.iid]):
+        raise IllegalAction("decision.invalid", f"{ref} is not the SIGNI in {p}'s {zone} zone")
+    if slot.downed:
+        raise IllegalAction("attack.downed", f"{p}'s SIGNI in the {zone} zone is downed and cannot attack")
+    rec.emit("AttackDeclared", p, "attack.signi", {"player": p, "zone": zone, "card": slot.iid})
+
+
+@answers("guard", "guard")
+def guard(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    iid = resolve_ref(s, p, act.get("card"), ["hand"])
+    card = facts.card_of(s, iid)
+    if not card.guard:
+        raise IllegalAction("kw.guard", f"{card.name} has no Guard")
+    rec.emit("Guarded", p, "kw.guard", {"player": p, "card": iid})
+
+
+@answers("life_burst", "life_burst")
+@answers("life_burst", "pass")
+def life_burst(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    pending = s.pending or {}
+    use = bool(act.get("use", False))
+    ref = act.get("card", pending.get("card"))
+    if ref not in (pending.get("card"), s.cards.get(pending.get("card", ""))):
+        raise IllegalAction("decision.invalid", f"the Life Burst being decided is that of {pending.get('card')}")
+    data: dict[str, Any] = {"player": p, "card": pending["card"], "use": use}
+    if use:
+        data["enforced"] = False
+        data["note"] = "the Life Burst's effect is not enforced by the service: a judge resolves it with 'adjust'"
+    rec.emit("LifeBurstChosen", p, "life-burst.use", data)
+
+
+# -- discards and choices -------------------------------------------------------------------------
+
+
+@answers("discard", "discard")
+def discard(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    pending = s.pending or {}
+    cards = resolve_refs(s, p, act.get("cards"), ["hand"])
+    if len(cards) != pending.get("count"):
+        raise IllegalAction(
+            ["end.hand-size", "decision.invalid"], f"discard exactly {pending.get('count')} card(s), not {len(cards)}"
+        )
+    rec.emit("CardsDiscarded", p, "end.hand-size", {"player": p, "cards": cards})
+
+
+@answers("choose", "choose")
+def choose(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    pending = s.pending or {}
+    choices: list[str] = pending.get("choices", [])
+    picked: list[str] = []
+    for ref in act.get("cards") or []:
+        match = next((c for c in choices if ref in (c, s.cards[c]) and c not in picked), None)
+        if match is None:
+            raise IllegalAction("decision.invalid", f"{ref} is not one of the choices: {', '.join(choices)}")
+        picked.append(match)
+    lo, hi = pending.get("min", 1), pending.get("max", 1)
+    if not lo <= len(picked) <= hi:
+        raise IllegalAction("decision.invalid", f"choose between {lo} and {hi} card(s), not {len(picked)}")
+    purpose = pending.get("purpose")
+    if purpose == "rba.2":
+        zone = (s.players[p].find(picked[0]) or "").split(":")[-1]
+        rec.emit("SigniTrashed", p, "rba.2", {"player": p, "card": picked[0], "zone": zone})
+    elif purpose == "rba.lrig-type":
+        pos = "left" if s.players[p].lrig["left"] and s.players[p].lrig["left"].iid == picked[0] else "right"
+        rec.emit("LrigTrashed", p, "rba.lrig-type", {"player": p, "position": pos})
+    else:  # pragma: no cover - every choice the engine asks is handled above
+        raise IllegalAction("decision.invalid", f"no rule asks this choice ({purpose})")
+
+
+# -- concede and refusals -------------------------------------------------------------------------
+
+
+def concede(rec: Recorder, act: Action) -> None:
+    p = act.player or ""
+    n = rec.emit("Conceded", p, "game.concede", {"player": p})
+    rec.emit(
+        "GameEnded", "rules", "game.concede",
+        {"winner": opponent(p), "loser": p, "reason": f"{p} conceded", "rule": "game.concede"}, caused_by=n,
+    )
+
+
+def refuse_out_of_turn(s: GameState, act: Action) -> None:
+    """Raise the most specific refusal for an action that does not answer the pending decision."""
+    from domain.engine import describe_pending
+
+    pending = s.pending or {}
+    now = describe_pending(pending)
+    t = act.type
+    if t == "ener_charge" and s.flags.get("ener") and s.turn_player == act.player:
+        raise IllegalAction("ener.once", f"{act.player} already ener-charged this turn (at most one card a turn)")
+    if t == "grow" and s.flags.get("grow") and s.turn_player == act.player:
+        raise IllegalAction("grow.once", f"{act.player} already grew the center LRIG this turn")
+    if t == "attack":
+        if s.turn == 1:
+            raise IllegalAction("attack.first-turn", "the first player's first turn has no attack phase")
+        if s.phase == "attack" and s.step in ("lrig_attack", "guard") and act.get("zone") != "lrig":
+            raise IllegalAction("attack.step", "no SIGNI may attack once the LRIG attack step has begun")
+        raise IllegalAction(["attack.step", "decision.not-pending"], f"attacks are declared in the attack steps; now: {now}")
+    rules_for = {
+        "ener_charge": "ener.phase",
+        "grow": "grow.phase",
+        "play_signi": "main.play-signi",
+        "remove_signi": "main.remove",
+        "grow_assist": "use.timing",
+        "guard": "guard.lrig-only",
+        "use_spell": "use.timing",
+        "use_arts": "use.timing",
+        "use_piece": "use.timing",
+        "use_ability": "use.timing",
+    }
+    refs = [r for r in (rules_for.get(t),) if r] + ["decision.not-pending"]
+    raise IllegalAction(refs, f"'{t}' does not answer the decision now pending ({now})")
+
+
+__all__ = ["SIGNI_ZONES", "combinations", "handler", "refuse_out_of_turn", "resolve_ref"]

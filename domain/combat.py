@@ -1,0 +1,130 @@
+"""Attacks: declaring them, the guard step, battle, damage and crush.
+
+An attack is resolved against the board as it is once the attack's own triggers and rule processing are
+done: a SIGNI that left the spot in front means damage. Battle is one-sided: only the attacked SIGNI can be
+vanished. Damage crushes Life Cloth (two with Double Crush); damage with no Life Cloth left loses the game.
+A crush by Lancer is not damage and does nothing when no Life Cloth is left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import facts
+from domain.engine import Recorder
+from domain.state import GameState, Slot, facing, opponent
+
+
+def signi_can_attack(s: GameState, tp: str) -> bool:
+    ps = s.players[tp]
+    return any(sl is not None and not sl.downed for sl in ps.signi.values()) or lrig_can_attack(s, tp)
+
+
+def lrig_can_attack(s: GameState, tp: str) -> bool:
+    c = s.players[tp].lrig["center"]
+    return c is not None and not c.downed
+
+
+def attacker_slot(s: GameState) -> Slot | None:
+    a = s.attack
+    assert a is not None
+    ps = s.players[a["player"]]
+    slot = ps.lrig["center"] if a["zone"] == "lrig" else ps.signi[a["zone"]]
+    return slot if slot is not None and slot.iid == a["card"] else None
+
+
+def resolve(rec: Recorder) -> None:
+    """One piece of the attack under way; called again until the attack has ended."""
+    s = rec.state
+    a = s.attack
+    assert a is not None
+    tp, defender = a["player"], opponent(a["player"])
+    if not a.get("resolved"):
+        slot = attacker_slot(s)
+        if slot is None:  # the attacker left the field before the attack was resolved
+            rec.emit("AttackEnded", "rules", "attack.triggers", {"result": "attacker left the field"})
+            return
+        if a["zone"] == "lrig":
+            if s.step != "guard":
+                rec.emit("StepBegan", "rules", "guard.step", {"step": "guard"})
+                return
+            if a.get("guard") is None:
+                rec.ask(defender, "guard", "guard.step", attacker=a["card"])
+                return
+            if a["guard"] != "passed":
+                rec.emit("AttackEnded", "rules", "kw.guard", {"result": "guarded", "card": a["guard"]})
+                return
+            damage(rec, tp, defender, slot, "attack.lrig")
+            return
+        kws = facts.keywords(s, slot)
+        front_zone = facing(a["zone"])
+        front = s.players[defender].signi[front_zone]
+        if front is not None and "assassin" not in kws:
+            battle(rec, tp, slot, defender, front_zone, front)
+        else:
+            damage(rec, tp, defender, slot, "kw.assassin" if front is not None else "damage.signi")
+        return
+    if a.get("lancer") == "due":
+        crush(rec, defender, 1, "lancer", "kw.lancer", caused_by=None)
+        return
+    rec.emit("AttackEnded", "rules", "attack.phase", {"zone": a["zone"], "card": a["card"]})
+
+
+def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, front: Slot) -> None:
+    s = rec.state
+    ap, dp = facts.power(s, slot), facts.power(s, front)
+    vanished = ap >= dp
+    lancer = vanished and "lancer" in facts.keywords(s, slot)
+    n = rec.emit(
+        "Battled",
+        "rules",
+        "battle.compare",
+        {
+            "attacker": slot.iid,
+            "defender": front.iid,
+            "attacker_power": ap,
+            "defender_power": dp,
+            "result": "vanished" if vanished else "nothing",
+            "lancer": lancer,
+        },
+    )
+    if vanished:
+        rec.emit(
+            "SigniVanished",
+            "rules",
+            "battle.compare",
+            {"player": defender, "card": front.iid, "zone": front_zone, "cause": "battle"},
+            caused_by=n,
+        )
+
+
+def damage(rec: Recorder, tp: str, defender: str, slot: Slot, rule: str) -> None:
+    s = rec.state
+    kws = facts.keywords(s, slot)
+    n_crush = 2 if "double_crush" in kws else 1
+    life = s.players[defender].zones["life_cloth"]
+    data: dict[str, Any] = {"player": defender, "source": slot.iid, "crushes": n_crush}
+    if n_crush == 2:
+        data["keyword"] = "double_crush"
+    n = rec.emit("DamageDealt", "rules", rule, data)
+    if not life:
+        rec.emit(
+            "GameEnded",
+            "rules",
+            "damage.no-life",
+            {"winner": tp, "loser": defender, "reason": "damage with no Life Cloth left", "rule": "damage.no-life"},
+            caused_by=n,
+        )
+        return
+    crush(rec, defender, n_crush, "damage", "kw.double-crush" if n_crush == 2 else "damage.crush", caused_by=n)
+
+
+def crush(rec: Recorder, player: str, count: int, cause: str, rule: str, caused_by: int | None) -> None:
+    """Crush the top ``count`` Life Cloth (fewer if fewer are left) into the check zone."""
+    s = rec.state
+    cards = s.players[player].zones["life_cloth"][:count]
+    bursts = [iid for iid in cards if facts.card_of(s, iid).life_burst]
+    data: dict[str, Any] = {"player": player, "cards": cards, "bursts": bursts, "cause": cause}
+    if not cards:
+        data["note"] = "no Life Cloth left: nothing is crushed"
+    rec.emit("LifeClothCrushed", "rules", rule, data, caused_by=caused_by)

@@ -1,0 +1,140 @@
+"""``decide(state, action) -> [events]``: check an action against the rules and say what happens.
+
+``decide`` is pure and deterministic. It works on a scratch copy of the state: every event it produces is
+applied to that copy at once (through the same ``apply`` the fold uses), so that what follows sees the game as
+it now is. After the action it runs the game on by itself (rule processing, triggers, phases that need no
+decision) until somebody must decide something, and records that question as an ``Asked`` event.
+
+Randomness comes only from ``Recorder.random``, seeded by the match's seed and the event number, and its
+outcome is written into the event (the new deck order): replaying a log never draws a number.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from domain.actions import Action, parse_action
+from domain.errors import IllegalAction
+from domain.events import Event
+from domain.evolve import apply
+from domain.state import GameState, opponent
+
+
+class Recorder:
+    """A scratch state and the events produced on it so far."""
+
+    def __init__(self, state: GameState, action: Action | None = None, by: str | None = None) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self.base = state.version
+        self.action = action
+        self.by = by
+
+    @property
+    def cause(self) -> int:
+        """The event number of this batch's first event: what the rest of the batch follows from."""
+        return self.base + 1
+
+    def next_n(self) -> int:
+        return self.base + len(self.events) + 1
+
+    def emit(
+        self,
+        type: str,
+        actor: str,
+        rule: str,
+        data: dict[str, Any] | None = None,
+        caused_by: int | None = None,
+    ) -> int:
+        first = not self.events
+        if caused_by is None and not first:
+            caused_by = self.cause
+        by = self.by if (first and self.action is not None and actor in ("p1", "p2")) else None
+        event = Event(type, actor, rule, data or {}, caused_by, by)
+        apply(self.state, event)
+        self.events.append(event)
+        return self.state.version
+
+    def ask(self, player: str, kind: str, rule: str, **extra: Any) -> None:
+        self.emit("Asked", "rules", rule, {"player": player, "kind": kind, **extra})
+
+    def random(self, label: str) -> random.Random:
+        """The match's RNG for the event about to be produced."""
+        return random.Random(f"{self.state.seed}:{self.next_n()}:{label}")
+
+
+Answer = Callable[[Recorder, Action], None]
+
+
+def decide(state: GameState, raw_action: dict[str, Any] | Action, *, by: str | None = None) -> list[Event]:
+    """The events that ``action`` produces in ``state``, or ``IllegalAction`` citing the rules.
+
+    ``by`` is ``"judge"`` when a judge answers a player's decision for that player.
+    """
+    from domain import answers, procedure
+
+    action = raw_action if isinstance(raw_action, Action) else parse_action(raw_action)
+    if state.status == "finished":
+        raise IllegalAction("game.over", f"the game is over ({_result(state)}); nothing more can happen in it")
+    if action.type == "adjust":
+        raise IllegalAction("judge.adjust", "an adjustment is a judge's action: send it as the judge")
+    rec = Recorder(state.copy(), action, by)
+    if action.type == "concede":
+        answers.concede(rec, action)
+        return finish(rec, action)
+    pending = state.pending
+    if pending is None:
+        raise IllegalAction("decision.not-pending", "no decision is pending in this state")
+    if action.player != pending["player"]:
+        raise IllegalAction(
+            "decision.not-yours",
+            f"{pending['player']} must decide now ({describe_pending(pending)}); {action.player} cannot act",
+        )
+    handler = answers.handler(pending["kind"], action.type)
+    if handler is None:
+        answers.refuse_out_of_turn(state, action)
+    assert handler is not None
+    handler(rec, action)
+    procedure.advance(rec)
+    return finish(rec, action)
+
+
+def finish(rec: Recorder, action: Action) -> list[Event]:
+    """Mark the batch's first event with the action that produced it, so that an audit can replay it."""
+    if rec.events:
+        first = rec.events[0]
+        rec.events[0] = Event(first.type, first.actor, first.rule, first.data, first.caused_by, first.by,
+                              action.to_dict())
+    return rec.events
+
+
+def describe_pending(pending: dict[str, Any]) -> str:
+    kind = pending["kind"]
+    names = {
+        "mulligan": "whether to mulligan",
+        "ener": "the ener phase",
+        "grow": "the grow phase",
+        "main": "the main phase",
+        "pre_attack": "the pre-attack step",
+        "defense": "the defense step",
+        "signi_attack": "the SIGNI attack step",
+        "lrig_attack": "the LRIG attack step",
+        "guard": "whether to guard",
+        "life_burst": "whether to activate a Life Burst",
+        "discard": "which cards to discard",
+        "choose": pending.get("prompt", "a choice"),
+        "trigger_order": "the order of triggered abilities",
+    }
+    return f"{pending['player']}: {names.get(kind, kind)}"
+
+
+def _result(state: GameState) -> str:
+    r = state.result or {}
+    if r.get("winner"):
+        return f"{r['winner']} won, {r.get('reason', '')}".rstrip(", ")
+    return "finished"
+
+
+__all__ = ["Recorder", "decide", "describe_pending", "opponent"]

@@ -1,0 +1,118 @@
+"""The events of a match, named in the past tense in the game's own words.
+
+``decide`` produces ``Event`` values; the ``Match`` aggregate stores each as a typed ``eventsourcing`` event
+with an explicit topic (see ``domain.match``); ``evolve`` folds either kind, since both carry the same
+attributes: ``type``, ``actor``, ``rule``, ``caused_by``, ``by`` and ``data``.
+
+``EVENT_TYPES`` documents every type: who may see what of it is decided in ``projections.views``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+EVENT_TYPES: dict[str, str] = {
+    # set-up
+    "MatchCreated": "a match was created from two decks; holds the card instances and the seed",
+    "PositionSet": "a judge set up a position; the match starts there",
+    "LrigsPlaced": "a player put three level 0 LRIGs face down: center and two assists",
+    "DeckShuffled": "a player's deck was shuffled; holds the new order (hidden)",
+    "FirstPlayerChosen": "who goes first was decided, as given or by a coin",
+    "CardsDrawn": "a player drew cards",
+    "MulliganDeclared": "a player declared which cards to return (possibly none)",
+    "CardsReturned": "a player returned cards from hand to the deck",
+    "LifeClothPlaced": "a player put the top cards of the deck into the Life Cloth",
+    "LrigsRevealed": "both players turned their LRIGs face up",
+    # the turn
+    "TurnBegan": "a turn began",
+    "PhaseBegan": "a phase began",
+    "StepBegan": "a step of the attack phase began",
+    "CardsUpped": "the turn player's downed cards were upped and frozen ones thawed",
+    "EnerCharged": "a card was put from hand or field into the ener zone",
+    "LrigGrew": "an LRIG grew: a new LRIG card was put on top of it and its cost paid",
+    "SigniPlayed": "a SIGNI was put from hand onto the field",
+    "SigniRemoved": "SIGNI were removed from the field into the trash",
+    "Passed": "a player passed: ended a phase or step, or declined an optional decision",
+    "Asked": "the game asks a player for a decision",
+    # attacks
+    "AttackDeclared": "a SIGNI or the center LRIG attacked (and was downed)",
+    "Battled": "two SIGNI battled",
+    "SigniVanished": "a SIGNI was vanished into its owner's ener zone",
+    "DamageDealt": "a player took damage",
+    "Guarded": "a player discarded a card with Guard to stop an LRIG attack's damage",
+    "LifeClothCrushed": "Life Cloth was crushed into the check zone",
+    "LifeBurstChosen": "a player chose whether to activate a crushed card's Life Burst",
+    "AttackEnded": "the attack was resolved",
+    # rule-based actions and the end of the turn
+    "CardEnered": "a crushed card went from the check zone to the ener zone",
+    "Refreshed": "a player's trash was shuffled into a new deck (hidden order) and a Life Cloth trashed",
+    "SigniTrashed": "a SIGNI was put into the trash by rule processing",
+    "CardsTrashed": "cards were put into the trash by rule processing",
+    "LrigTrashed": "an LRIG was put into the LRIG trash by rule processing",
+    "CardReturned": "a card was returned to the LRIG deck by rule processing",
+    "CardsDiscarded": "a player discarded cards",
+    "EffectsExpired": "effects lasting until end of turn ended",
+    "CheckZoneCleared": "cards left in the check zone went to the trash",
+    "TurnEnded": "a turn ended",
+    "GameEnded": "the game ended with a winner",
+    "Conceded": "a player conceded",
+    # judge
+    "Rewound": "a judge rewound the match; the state is again as it was at an earlier event",
+    "Branched": "this match was branched from another at an event",
+    "Adjusted": "a judge resolved an ability the service does not enforce, as primitive steps",
+}
+
+ACTORS = ("p1", "p2", "judge", "rules")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One event as ``decide`` produces it, before it is stored."""
+
+    type: str
+    actor: str
+    rule: str
+    data: dict[str, Any] = field(default_factory=dict)
+    caused_by: int | None = None
+    by: str | None = None  # "judge" when a judge answered a player's decision
+    action: dict[str, Any] | None = None  # on the first event of a batch: the action that produced it
+
+    def __post_init__(self) -> None:
+        if self.type not in EVENT_TYPES:
+            raise ValueError(f"unknown event type {self.type!r}")
+        if self.actor not in ACTORS:
+            raise ValueError(f"unknown actor {self.actor!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "actor": self.actor,
+            "rule": self.rule,
+            "caused_by": self.caused_by,
+            "by": self.by,
+            "data": self.data,
+            "action": self.action,
+        }
+
+
+def same_event(a: Any, b: Any) -> bool:
+    """Whether two events (domain or stored) say the same thing, timestamps and hashes aside."""
+    return (
+        a.type == b.type
+        and a.actor == b.actor
+        and a.rule == b.rule
+        and a.caused_by == b.caused_by
+        and (a.by or None) == (b.by or None)
+        and _plain(a.data) == _plain(b.data)
+        and _plain(a.action) == _plain(b.action)
+    )
+
+
+def _plain(value: Any) -> Any:
+    """Tuples and lists compare alike (the store hands lists back for tuples)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,469 @@
+"""``evolve(state, event) -> state``: the one function that builds the game state from events.
+
+``apply`` changes a state in place (the fold uses it on a state it owns); ``evolve`` is the pure form;
+``fold`` builds the state after a sequence of events. Evolving never decides anything and never draws a
+random number: every outcome is in the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from domain.state import LRIG_POSITIONS, SIGNI_ZONES, GameState, PlayerState, Slot
+
+
+class EvolveError(ValueError):
+    """An event that cannot apply to the state it is folded onto (a corrupt or reordered log)."""
+
+
+Handler = Callable[[GameState, dict[str, Any], Any], None]
+_HANDLERS: dict[str, Handler] = {}
+
+
+def handles(*types: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for t in types:
+            _HANDLERS[t] = fn
+        return fn
+
+    return register
+
+
+def apply(state: GameState, event: Any) -> GameState:
+    """Apply one event to ``state`` in place and return it; the state's version goes up by one."""
+    handler = _HANDLERS.get(event.type)
+    if handler is None:
+        raise EvolveError(f"no rule to apply an event of type {event.type!r}")
+    handler(state, event.data, event)
+    if event.type != "Rewound":
+        state.version += 1
+    return state
+
+
+def evolve(state: GameState, event: Any) -> GameState:
+    """The pure form: a new state, the given one untouched."""
+    return apply(state.copy(), event)
+
+
+def fold(events: Iterable[Any], state: GameState | None = None) -> GameState:
+    """The state after ``events``, starting from ``state`` (which is not modified) or from nothing."""
+    s = GameState() if state is None else state.copy()
+    for e in events:
+        apply(s, e)
+    return s
+
+
+# -- moving cards ---------------------------------------------------------------------------------
+
+
+def take(state: GameState, iid: str) -> None:
+    """Take a card out of wherever it is. A SIGNI taken from the field leaves its under-cards in limbo,
+    for rule processing (rba.3) to put into the trash."""
+    if iid in state.limbo:
+        state.limbo.remove(iid)
+        return
+    owner = state.owners.get(iid)
+    if owner is None:
+        raise EvolveError(f"unknown card instance {iid!r}")
+    ps = state.players[owner]
+    for cards in ps.zones.values():
+        if iid in cards:
+            cards.remove(iid)
+            return
+    for zone, slot in ps.signi.items():
+        if slot is None:
+            continue
+        if slot.iid == iid:
+            state.limbo.extend(slot.under)
+            ps.signi[zone] = None
+            return
+        if iid in slot.under:
+            slot.under.remove(iid)
+            return
+    for pos, slot in ps.lrig.items():
+        if slot is None:
+            continue
+        if slot.iid == iid:
+            ps.lrig[pos] = None
+            return
+        if iid in slot.under:
+            slot.under.remove(iid)
+            return
+    raise EvolveError(f"card {iid!r} is nowhere on {owner}'s side")
+
+
+def put(state: GameState, iid: str, zone: str, *, top: bool = False) -> None:
+    """Put a card into one of its owner's pile zones (at the end, or on top)."""
+    pile = state.players[state.owners[iid]].zones[zone]
+    if top:
+        pile.insert(0, iid)
+    else:
+        pile.append(iid)
+
+
+def move(state: GameState, iid: str, zone: str, *, top: bool = False) -> None:
+    take(state, iid)
+    put(state, iid, zone, top=top)
+
+
+def _player(state: GameState, data: dict[str, Any]) -> PlayerState:
+    return state.players[data["player"]]
+
+
+# -- set-up ---------------------------------------------------------------------------------------
+
+
+@handles("MatchCreated")
+def _created(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.format = d["format"]
+    state.seed = int(d["seed"])
+    state.cards = dict(d["cards"])
+    state.owners = dict(d["owners"])
+    for p, info in d["players"].items():
+        ps = state.players[p]
+        ps.name = info["name"]
+        ps.zones["lrig_deck"] = list(info["lrig_deck"])
+        ps.zones["deck"] = list(info["main_deck"])
+    state.status = "setup"
+    state.phase = "setup"
+
+
+@handles("PositionSet")
+def _position(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    new = GameState.from_dict(d["state"])
+    for name in GameState.__slots__:
+        setattr(state, name, getattr(new, name))
+    state.version = 0
+
+
+@handles("LrigsPlaced")
+def _lrigs_placed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    for pos in LRIG_POSITIONS:
+        iid = d[pos]
+        take(state, iid)
+        ps.lrig[pos] = Slot(iid)
+
+
+@handles("DeckShuffled")
+def _shuffled(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    if sorted(ps.zones["deck"]) != sorted(d["order"]):
+        raise EvolveError("a shuffle must keep the deck's cards")
+    ps.zones["deck"] = list(d["order"])
+
+
+@handles("FirstPlayerChosen")
+def _first(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.first_player = d["player"]
+
+
+@handles("CardsDrawn")
+def _drawn(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    deck = ps.zones["deck"]
+    n = len(d["cards"])
+    if deck[:n] != list(d["cards"]):
+        raise EvolveError("drawn cards must be the top of the deck")
+    del deck[:n]
+    ps.zones["hand"].extend(d["cards"])
+    if d.get("phase_draw"):
+        state.stage = "done"
+
+
+@handles("MulliganDeclared")
+def _mulligan(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    _player(state, d).mulligan = list(d["cards"])
+    state.pending = None
+
+
+@handles("CardsReturned")
+def _returned(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    for iid in d["cards"]:
+        move(state, iid, "deck")
+    _player(state, d).mulligan = None
+
+
+@handles("LifeClothPlaced")
+def _life_cloth(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    n = len(d["cards"])
+    if ps.zones["deck"][:n] != list(d["cards"]):
+        raise EvolveError("Life Cloth comes from the top of the deck")
+    del ps.zones["deck"][:n]
+    ps.zones["life_cloth"] = list(d["cards"]) + ps.zones["life_cloth"]
+
+
+@handles("LrigsRevealed")
+def _revealed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    for ps in state.players.values():
+        ps.lrigs_face_up = True
+        ps.mulligan = None
+    state.status = "active"
+
+
+# -- the turn -------------------------------------------------------------------------------------
+
+
+@handles("TurnBegan")
+def _turn_began(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.turn = int(d["turn"])
+    state.turn_player = d["player"]
+    state.flags = {}
+    state.attack = None
+    for ps in state.players.values():
+        ps.refreshes_this_turn = 0
+    state.phase = "up"
+    state.step = None
+    state.stage = "begin"
+
+
+@handles("PhaseBegan")
+def _phase(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.phase = d["phase"]
+    state.step = None
+    state.stage = "begin"
+
+
+@handles("StepBegan")
+def _step(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.step = d["step"]
+    state.stage = "begin"
+
+
+@handles("CardsUpped")
+def _upped(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    up, thaw = set(d["cards"]), set(d["thawed"])
+    for slot in [*ps.lrig.values(), *ps.signi.values()]:
+        if slot is None:
+            continue
+        if slot.iid in up:
+            slot.downed = False
+        if slot.iid in thaw:
+            slot.frozen = False
+    state.stage = "done"
+
+
+@handles("EnerCharged")
+def _ener(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    move(state, d["card"], "ener")
+    state.flags["ener"] = True
+    state.stage = "done"
+    state.pending = None
+
+
+@handles("LrigGrew")
+def _grew(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    for iid in d["paid"]:
+        move(state, iid, "trash")
+    pos = d["position"]
+    old = ps.lrig[pos]
+    take(state, d["card"])
+    if old is None:
+        ps.lrig[pos] = Slot(d["card"])
+    else:
+        ps.lrig[pos] = Slot(d["card"], old.downed, old.frozen, [*old.under, old.iid])
+    if pos == "center" and state.phase == "grow":
+        state.flags["grow"] = True
+        state.stage = "done"
+    state.pending = None
+
+
+@handles("SigniPlayed")
+def _played(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    take(state, d["card"])
+    ps.signi[d["zone"]] = Slot(d["card"])
+    state.pending = None
+
+
+@handles("SigniRemoved")
+def _removed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    for iid in d["cards"]:
+        move(state, iid, "trash")
+    state.flags["remove"] = True
+    state.pending = None
+
+
+@handles("Passed")
+def _passed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    kind = d["kind"]
+    if kind == "guard" and state.attack is not None:
+        state.attack["guard"] = "passed"
+    else:
+        state.stage = "done"
+    state.pending = None
+
+
+@handles("Asked")
+def _asked(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.pending = {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()}
+
+
+# -- attacks --------------------------------------------------------------------------------------
+
+
+@handles("AttackDeclared")
+def _attack(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    zone = d["zone"]
+    slot = ps.lrig["center"] if zone == "lrig" else ps.signi[zone]
+    if slot is None or slot.iid != d["card"]:
+        raise EvolveError("the attacker is not where the event says")
+    slot.downed = True
+    state.attack = {"player": d["player"], "zone": zone, "card": d["card"], "guard": None}
+    if zone == "lrig":
+        state.flags["lrig_attacked"] = True
+    state.pending = None
+
+
+@handles("Battled", "DamageDealt")
+def _noted(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    if state.attack is not None:
+        state.attack["resolved"] = True
+        if d.get("lancer"):
+            state.attack["lancer"] = "due"
+
+
+@handles("SigniVanished")
+def _vanished(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    move(state, d["card"], "ener")
+
+
+@handles("Guarded")
+def _guarded(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    move(state, d["card"], "trash")
+    if state.attack is not None:
+        state.attack["guard"] = d["card"]
+    state.pending = None
+
+
+@handles("LifeClothCrushed")
+def _crushed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    n = len(d["cards"])
+    if ps.zones["life_cloth"][:n] != list(d["cards"]):
+        raise EvolveError("crushed Life Cloth comes from the top")
+    del ps.zones["life_cloth"][:n]
+    bursts = set(d.get("bursts", ()))
+    if d.get("cause") == "lancer" and state.attack is not None:
+        state.attack["lancer"] = "done"
+    for iid in d["cards"]:
+        ps.zones["check"].append(iid)
+        state.crushed[iid] = "ask" if iid in bursts else "none"
+
+
+@handles("LifeBurstChosen")
+def _burst(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.crushed[d["card"]] = "used" if d["use"] else "declined"
+    state.pending = None
+
+
+@handles("AttackEnded")
+def _attack_ended(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.attack = None
+
+
+# -- rule processing and the end of the turn ------------------------------------------------------
+
+
+@handles("CardEnered")
+def _card_enered(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    move(state, d["card"], "ener")
+    state.crushed.pop(d["card"], None)
+
+
+@handles("Refreshed")
+def _refreshed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    if sorted(ps.zones["trash"]) != sorted(d["order"]) or ps.zones["deck"]:
+        raise EvolveError("a refresh turns the whole trash into the new deck")
+    ps.zones["deck"] = list(d["order"])
+    ps.zones["trash"] = []
+    if d.get("life_cloth"):
+        move(state, d["life_cloth"], "trash")
+    ps.refreshes_this_turn += 1
+
+
+@handles("SigniTrashed", "CardsTrashed", "CardsDiscarded", "CheckZoneCleared")
+def _trashed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    for iid in d.get("cards") or [d["card"]]:
+        move(state, iid, "trash")
+        state.crushed.pop(iid, None)
+    state.pending = None
+
+
+@handles("LrigTrashed")
+def _lrig_trashed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    slot = ps.lrig[d["position"]]
+    if slot is None:
+        raise EvolveError("no LRIG there")
+    ps.lrig[d["position"]] = None
+    ps.zones["lrig_trash"].extend([*slot.under, slot.iid])
+    state.pending = None
+
+
+@handles("CardReturned")
+def _card_returned(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    move(state, d["card"], d.get("to", "lrig_deck"))
+
+
+@handles("EffectsExpired")
+def _expired(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.flags["expired"] = True
+    for ps in state.players.values():
+        for slot in [*ps.lrig.values(), *ps.signi.values()]:
+            if slot is not None:
+                slot.power_mod = 0
+                slot.keywords = []
+
+
+@handles("TurnEnded")
+def _turn_ended(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.attack = None
+    state.pending = None
+    state.stage = "done"
+    state.phase = "end"
+    state.step = None
+
+
+@handles("GameEnded")
+def _game_ended(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.status = "finished"
+    state.winner = d["winner"]
+    state.result = {"winner": d["winner"], "reason": d["reason"], "rule": d["rule"]}
+    state.pending = None
+    state.attack = None
+
+
+@handles("Conceded")
+def _conceded(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.pending = None
+
+
+@handles("Rewound")
+def _rewound(state: GameState, d: dict[str, Any], e: Any) -> None:
+    version = state.version + 1
+    new = GameState.from_dict(d["state"])
+    for name in GameState.__slots__:
+        setattr(state, name, getattr(new, name))
+    state.version = version
+
+
+@handles("Branched")
+def _branched(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    return None
+
+
+@handles("Adjusted")
+def _adjusted(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    from domain.adjust import apply_steps  # the judge's primitive steps live beside their checks
+
+    apply_steps(state, d["steps"])
+
+
+__all__ = ["SIGNI_ZONES", "EvolveError", "apply", "evolve", "fold", "move", "put", "take"]

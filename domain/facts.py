@@ -1,0 +1,72 @@
+"""What a card on the field is right now: its printed facts plus what effects changed.
+
+Every rule that asks for a card's level, power, limit or keywords asks here, so that abilities (which change
+these) have one place to plug in.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from domain.cards import Card, Catalogue, load_catalogue
+from domain.state import GameState, Slot
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The catalogue the engine plays with: the starter cards and, for positions, every known card."""
+    return load_catalogue(extended=True)
+
+
+def card_of(state: GameState, iid: str) -> Card:
+    return catalogue().get(state.cards[iid])
+
+
+def level(state: GameState, iid: str) -> int:
+    return card_of(state, iid).level or 0
+
+
+def power(state: GameState, slot: Slot) -> int:
+    base = card_of(state, slot.iid).power or 0
+    return base + slot.power_mod
+
+
+def keywords(state: GameState, slot: Slot) -> frozenset[str]:
+    return frozenset(card_of(state, slot.iid).keywords) | frozenset(slot.keywords)
+
+
+def center(state: GameState, player: str) -> Slot | None:
+    return state.players[player].lrig["center"]
+
+
+def center_level(state: GameState, player: str) -> int:
+    c = center(state, player)
+    return 0 if c is None else level(state, c.iid)
+
+
+def limit(state: GameState, player: str) -> int:
+    """The center LRIG's limit plus the assists' limit bonuses."""
+    ps = state.players[player]
+    total = 0
+    for pos, slot in ps.lrig.items():
+        if slot is not None:
+            total += card_of(state, slot.iid).limit or 0
+        elif pos == "center":
+            return 0
+    return total
+
+
+def lrig_types(state: GameState, player: str) -> frozenset[str]:
+    c = center(state, player)
+    return frozenset() if c is None else frozenset(card_of(state, c.iid).lrig_types)
+
+
+def signi_levels(state: GameState, player: str) -> int:
+    return sum(level(state, s.iid) for _, s in state.players[player].signi_slots())
+
+
+def limiting_ok(state: GameState, player: str, card: Card) -> bool:
+    """A SIGNI's limiting condition must name one of the center LRIG's LRIG types."""
+    if not card.limiting:
+        return True
+    return bool(set(card.limiting) & lrig_types(state, player))

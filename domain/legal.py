@@ -1,0 +1,173 @@
+"""``legal_actions(state)``: every answer to the pending decision, each a complete action.
+
+Like python-chess's ``board.legal_moves``, the result is light: iterate it, count it, test it for truth, or ask
+``action in legal`` (which asks the rules themselves, so an equivalent form of an answer, such as another valid
+payment, is in it too). A choice of cards lists each card as its own answer; where answers are combinations
+(which ener cards pay a cost), one canonical answer stands for the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+from domain import answers, combat, facts
+from domain.cards import CardType
+from domain.errors import IllegalAction, JudgeError
+from domain.state import SIGNI_ZONES, GameState
+
+MAX_COMBINATIONS = 256
+
+
+class LegalActions:
+    def __init__(self, state: GameState, player: str | None = None) -> None:
+        self.state = state
+        self.player = player
+        self._list: list[dict[str, Any]] | None = None
+
+    def _actions(self) -> list[dict[str, Any]]:
+        if self._list is None:
+            self._list = list(_generate(self.state, self.player))
+        return self._list
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._actions())
+
+    def __len__(self) -> int:
+        return len(self._actions())
+
+    def count(self) -> int:
+        return len(self)
+
+    def __bool__(self) -> bool:
+        return bool(self._actions())
+
+    def __getitem__(self, i: int) -> dict[str, Any]:
+        return self._actions()[i]
+
+    def __contains__(self, action: object) -> bool:
+        from domain.engine import decide
+
+        if not isinstance(action, dict) or action.get("type") == "concede":
+            return False
+        if self.player is not None and action.get("player") != self.player:
+            return False
+        try:
+            decide(self.state, action)
+        except JudgeError:
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {len(self)} for {self.state.pending}>"
+
+
+def legal_actions(state: GameState, player: str | None = None) -> LegalActions:
+    """The answers to the pending decision (of ``player``, when given: none if it is not theirs)."""
+    return LegalActions(state, player)
+
+
+def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
+    pending = s.pending
+    if s.status == "finished" or pending is None:
+        return
+    p = pending["player"]
+    if only is not None and only != p:
+        return
+    kind = pending["kind"]
+    ps = s.players[p]
+    base = {"player": p}
+    if kind == "mulligan":
+        hand = ps.zones["hand"]
+        for k in range(len(hand) + 1):
+            for combo in combinations(hand, k):
+                yield {**base, "type": "mulligan", "cards": list(combo)}
+    elif kind == "ener":
+        for iid in ps.zones["hand"]:
+            yield {**base, "type": "ener_charge", "card": iid, "from": "hand"}
+        for _zone, slot in ps.signi_slots():
+            yield {**base, "type": "ener_charge", "card": slot.iid, "from": "field"}
+        yield {**base, "type": "pass"}
+    elif kind == "grow":
+        yield from _grows(s, p, "center")
+        yield {**base, "type": "pass"}
+    elif kind == "main":
+        seen: set[tuple[str, str]] = set()
+        for iid in ps.zones["hand"]:
+            if facts.card_of(s, iid).type != CardType.SIGNI:
+                continue
+            for zone in SIGNI_ZONES:
+                try:
+                    answers.check_play(s, p, iid, zone)
+                except IllegalAction:
+                    continue
+                seen.add((s.cards[iid], zone))
+                yield {**base, "type": "play_signi", "card": iid, "zone": zone}
+        if not s.flags.get("remove"):
+            occupied = [z for z, _ in ps.signi_slots()]
+            for k in range(1, len(occupied) + 1):
+                for combo in combinations(occupied, k):
+                    yield {**base, "type": "remove_signi", "zones": list(combo)}
+        yield from _grows(s, p, "left", "main")
+        yield from _grows(s, p, "right", "main")
+        yield {**base, "type": "pass"}
+    elif kind in ("pre_attack", "defense"):
+        yield from _grows(s, p, "left", "attack")
+        yield from _grows(s, p, "right", "attack")
+        yield {**base, "type": "pass"}
+    elif kind == "signi_attack":
+        for zone, slot in ps.signi_slots():
+            if not slot.downed:
+                yield {**base, "type": "attack", "zone": zone}
+        if combat.lrig_can_attack(s, p):
+            yield {**base, "type": "attack", "zone": "lrig"}
+        yield {**base, "type": "pass"}
+    elif kind == "lrig_attack":
+        if combat.lrig_can_attack(s, p):
+            yield {**base, "type": "attack", "zone": "lrig"}
+        yield {**base, "type": "pass"}
+    elif kind == "guard":
+        for iid in ps.zones["hand"]:
+            if facts.card_of(s, iid).guard:
+                yield {**base, "type": "guard", "card": iid}
+        yield {**base, "type": "pass"}
+    elif kind == "life_burst":
+        yield {**base, "type": "life_burst", "card": pending["card"], "use": True}
+        yield {**base, "type": "life_burst", "card": pending["card"], "use": False}
+    elif kind == "discard":
+        n = int(pending["count"])
+        for i, combo in enumerate(combinations(ps.zones["hand"], n)):
+            if i >= MAX_COMBINATIONS:
+                break
+            yield {**base, "type": "discard", "cards": list(combo)}
+    elif kind == "choose":
+        lo, hi = int(pending.get("min", 1)), int(pending.get("max", 1))
+        emitted = 0
+        for k in range(lo, hi + 1):
+            for combo in combinations(pending.get("choices", []), k):
+                if emitted >= MAX_COMBINATIONS:
+                    return
+                emitted += 1
+                yield {**base, "type": "choose", "cards": list(combo)}
+
+
+def _grows(s: GameState, p: str, position: str, timing: str | None = None) -> Iterator[dict[str, Any]]:
+    ps = s.players[p]
+    if ps.lrig[position] is None:
+        return
+    for iid in ps.zones["lrig_deck"]:
+        card = facts.card_of(s, iid)
+        wanted = CardType.LRIG if position == "center" else CardType.ASSIST_LRIG
+        if card.type != wanted or (timing is not None and timing not in card.timings):
+            continue
+        try:
+            _new, pay = answers.check_grow(s, p, iid, position)
+        except IllegalAction:
+            continue
+        if pay is None:
+            continue
+        if position == "center":
+            yield {"player": p, "type": "grow", "card": iid, "pay": pay}
+        else:
+            yield {"player": p, "type": "grow_assist", "card": iid, "position": position, "pay": pay}

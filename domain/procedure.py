@@ -1,0 +1,223 @@
+"""The game running on by itself: set-up, the phases of a turn, and the steps of the attack phase.
+
+``advance`` loops until somebody must decide: first rule processing (always before anything else), then
+waiting triggered abilities (Life Bursts), then the next piece of the turn's procedure. Each piece either
+emits events that move the game on, or asks a decision and stops.
+"""
+
+from __future__ import annotations
+
+from domain import combat, facts, rba
+from domain.engine import Recorder
+from domain.state import GameState, opponent
+
+HAND_LIMIT = 6
+
+
+def advance(rec: Recorder) -> None:
+    guard = 0
+    while True:
+        guard += 1
+        if guard > 10_000:  # a bug, not a game: never loop for ever
+            raise RuntimeError("the procedure did not reach a decision")
+        s = rec.state
+        if s.status == "finished" or s.pending is not None:
+            return
+        if s.status == "setup":
+            setup_step(rec)
+            continue
+        if rba.process(rec):
+            continue
+        if triggers(rec):
+            continue
+        turn_step(rec)
+
+
+# -- set-up ---------------------------------------------------------------------------------------
+
+
+def setup_step(rec: Recorder) -> None:
+    """Mulligans (the first player declares first; both redraw at once), Life Cloth, LRIGs face up."""
+    s = rec.state
+    fp = s.first_player
+    assert fp is not None
+    sp = opponent(fp)
+    for p in (fp, sp):
+        if s.players[p].mulligan is None:
+            rec.ask(p, "mulligan", "setup.mulligan", max=len(s.players[p].zones["hand"]))
+            return
+    for p in (fp, sp):
+        cards = list(s.players[p].mulligan or ())
+        if not cards:
+            continue
+        rec.emit("CardsReturned", "rules", "setup.mulligan", {"player": p, "cards": cards})
+        deck = list(s.players[p].zones["deck"])
+        rec.random(f"mulligan:{p}").shuffle(deck)
+        rec.emit("DeckShuffled", "rules", "setup.mulligan", {"player": p, "order": deck})
+        rec.emit("CardsDrawn", "rules", "setup.mulligan", {"player": p, "cards": deck[: len(cards)]})
+    for p in (fp, sp):
+        top = s.players[p].zones["deck"][:7]
+        rec.emit("LifeClothPlaced", "rules", "setup.life-cloth", {"player": p, "cards": top})
+    rec.emit("LrigsRevealed", "rules", "setup.reveal", {})
+    rec.emit("TurnBegan", "rules", "turn.begin", {"turn": 1, "player": fp})
+
+
+# -- triggered abilities --------------------------------------------------------------------------
+
+
+def triggers(rec: Recorder) -> bool:
+    """Waiting Life Bursts: the turn player's first, then the other player's."""
+    s = rec.state
+    waiting = [iid for iid, status in s.crushed.items() if status == "ask"]
+    if not waiting:
+        return False
+    tp = s.turn_player
+    waiting.sort(key=lambda iid: (s.owners[iid] != tp, s.players[s.owners[iid]].zones["check"].index(iid)))
+    iid = waiting[0]
+    rec.ask(s.owners[iid], "life_burst", "crush.check", card=iid, card_id=s.cards[iid])
+    return True
+
+
+# -- the turn -------------------------------------------------------------------------------------
+
+
+def turn_step(rec: Recorder) -> None:
+    s = rec.state
+    tp = s.turn_player
+    assert tp is not None
+    phase, stage = s.phase, s.stage
+    if phase == "up":
+        if stage == "begin":
+            up(rec, tp)
+        else:
+            rec.emit("PhaseBegan", "rules", "draw.phase", {"phase": "draw"})
+    elif phase == "draw":
+        if stage == "begin":
+            draw_phase(rec, tp)
+        else:
+            rec.emit("PhaseBegan", "rules", "ener.phase", {"phase": "ener"})
+    elif phase == "ener":
+        if stage == "begin" and _ener_has_choice(s, tp):
+            rec.ask(tp, "ener", "ener.phase")
+        else:
+            rec.emit("PhaseBegan", "rules", "grow.phase", {"phase": "grow"})
+    elif phase == "grow":
+        if stage == "begin" and s.players[tp].zones["lrig_deck"]:
+            rec.ask(tp, "grow", "grow.phase")
+        else:
+            rec.emit("PhaseBegan", "rules", "main.phase", {"phase": "main"})
+    elif phase == "main":
+        if stage == "begin":
+            rec.ask(tp, "main", "main.phase")
+        elif s.turn == 1:
+            rec.emit("PhaseBegan", "rules", "attack.first-turn", {"phase": "end", "skipped": "attack"})
+        else:
+            rec.emit("PhaseBegan", "rules", "attack.phase", {"phase": "attack"})
+    elif phase == "attack":
+        attack_step(rec, tp)
+    elif phase == "end":
+        end_phase(rec, tp)
+    else:  # pragma: no cover - the phases are closed
+        raise RuntimeError(f"unknown phase {phase!r}")
+
+
+def up(rec: Recorder, tp: str) -> None:
+    ps = rec.state.players[tp]
+    slots = [sl for sl in [*ps.lrig.values(), *ps.signi.values()] if sl is not None]
+    upped = [sl.iid for sl in slots if sl.downed and not sl.frozen]
+    thawed = [sl.iid for sl in slots if sl.frozen]
+    rec.emit("CardsUpped", "rules", "up.phase", {"player": tp, "cards": upped, "thawed": thawed})
+
+
+def draw_phase(rec: Recorder, tp: str) -> None:
+    s = rec.state
+    first_turn = s.turn == 1 and tp == s.first_player
+    n = 1 if first_turn else 2
+    deck = s.players[tp].zones["deck"]
+    # Drawing stops when the deck runs out: the refresh then comes, and the draw does not go on.
+    cards = deck[: min(n, len(deck))]
+    rule = "draw.first-turn" if first_turn else "draw.phase"
+    data = {"player": tp, "cards": cards, "phase_draw": True}
+    if len(cards) < n:
+        data["stopped"] = "refresh.draw"
+    rec.emit("CardsDrawn", "rules", rule, data)
+
+
+def _ener_has_choice(s: GameState, tp: str) -> bool:
+    ps = s.players[tp]
+    return bool(ps.zones["hand"]) or any(sl is not None for sl in ps.signi.values())
+
+
+def attack_step(rec: Recorder, tp: str) -> None:
+    s = rec.state
+    step, stage = s.step, s.stage
+    defender = opponent(tp)
+    if step is None:
+        rec.emit("StepBegan", "rules", "attack.pre-attack", {"step": "pre_attack"})
+    elif step == "pre_attack":
+        if stage == "begin":
+            rec.ask(tp, "pre_attack", "attack.pre-attack")
+        else:
+            rec.emit("StepBegan", "rules", "attack.defense", {"step": "defense"})
+    elif step == "defense":
+        if stage == "begin":
+            rec.ask(defender, "defense", "attack.defense")
+        else:
+            rec.emit("StepBegan", "rules", "attack.signi", {"step": "signi_attack"})
+    elif step == "signi_attack":
+        if s.attack is not None:
+            combat.resolve(rec)
+        elif stage == "begin" and combat.signi_can_attack(s, tp):
+            rec.ask(tp, "signi_attack", "attack.signi")
+        else:
+            rec.emit("StepBegan", "rules", "attack.lrig", {"step": "lrig_attack"})
+    elif step in ("lrig_attack", "guard"):
+        if s.attack is not None:
+            combat.resolve(rec)
+        elif step == "lrig_attack" and stage == "begin" and combat.lrig_can_attack(s, tp):
+            rec.ask(tp, "lrig_attack", "attack.lrig")
+        else:
+            rec.emit("PhaseBegan", "rules", "end.phase", {"phase": "end"})
+
+
+def end_phase(rec: Recorder, tp: str) -> None:
+    """In order: end-of-turn abilities (none are enforced yet), the turn player discards down to six,
+    until-end-of-turn effects end, the check zone is emptied; then the other player's turn begins."""
+    s = rec.state
+    hand = s.players[tp].zones["hand"]
+    if len(hand) > HAND_LIMIT:
+        n = len(hand) - HAND_LIMIT
+        rec.ask(tp, "discard", "end.hand-size", count=n, min=n, max=n)
+        return
+    if not s.flags.get("expired"):
+        rec.emit("EffectsExpired", "rules", "end.expire", {})
+        return
+    if any(s.players[p].zones["check"] for p in s.players):
+        clear_check_zone(rec)
+        return
+    end_turn(rec, tp, "end.phase")
+
+
+def clear_check_zone(rec: Recorder) -> None:
+    for p, ps in rec.state.players.items():
+        if ps.zones["check"]:
+            rec.emit("CheckZoneCleared", "rules", "end.check-zone", {"player": p, "cards": list(ps.zones["check"])})
+
+
+def end_turn(rec: Recorder, tp: str, rule: str) -> None:
+    s = rec.state
+    rec.emit("TurnEnded", "rules", rule, {"turn": s.turn, "player": tp})
+    rec.emit("TurnBegan", "rules", "turn.begin", {"turn": s.turn + 1, "player": opponent(tp)})
+
+
+def end_turn_now(rec: Recorder, tp: str, rule: str) -> None:
+    """The turn ends at once (the turn player's second refresh): effects until end of turn end, cards left
+    in the check zone go to the trash, and the other player's turn begins."""
+    if rec.state.attack is not None:
+        rec.emit("AttackEnded", "rules", rule, {"reason": "the turn ended"})
+    rec.emit("EffectsExpired", "rules", "end.expire", {})
+    clear_check_zone(rec)
+    end_turn(rec, tp, rule)
+
+
+__all__ = ["advance", "end_turn_now", "facts"]

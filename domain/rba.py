@@ -1,0 +1,159 @@
+"""Rule processing (rule-based actions), numbered as in the rule-processing text.
+
+Checked after every action and every complete effect, never in the middle of one, and before any triggered
+ability. The kinds that need no choice happen together, as one check; then the level/limit kind (rba.2), which
+asks the player whose SIGNI must go, one SIGNI at a time in the A -> B -> C order.
+
+- rba.1 power 0 or less: vanished.             - rba.6 a Resona outside its zones: back to the LRIG deck.
+- rba.2 level or limit exceeded: trash one.    - rba.7 a Key outside its zones: to the LRIG trash.
+- rba.3 cards left under a SIGNI: trash.       - rba.8 over a designated limit: no card of the encoded
+- rba.4 crushed card, burst not used: ener.      set designates one, so nothing can exceed it.
+- rba.5 deck empty (trash not): refresh.       - rba.9 limiting condition not met: trash.
+- rba.lrig-type: two LRIGs of exactly one LRIG type: a non-center one goes to the LRIG trash.
+"""
+
+from __future__ import annotations
+
+from domain import facts
+from domain.cards import CardType
+from domain.engine import Recorder
+from domain.state import GameState, opponent
+
+RESONA_ZONES = ("lrig_deck", "lrig_trash")
+KEY_ZONES = ("lrig_deck", "lrig_trash")
+
+
+def process(rec: Recorder) -> bool:
+    """One round of rule processing; True when it did something or asked something."""
+    s = rec.state
+    if s.status != "active":
+        return False
+    if _simultaneous(rec):
+        return True
+    if _lrig_types(rec):
+        return True
+    return _level_and_limit(rec)
+
+
+def _players_in_order(s: GameState) -> list[str]:
+    tp = s.turn_player or "p1"
+    return [tp, opponent(tp)]
+
+
+def _simultaneous(rec: Recorder) -> bool:
+    s = rec.state
+    moves: list[tuple[str, str, dict]] = []
+    seen: set[str] = set()
+    for p in _players_in_order(s):
+        ps = s.players[p]
+        types = facts.lrig_types(s, p)
+        for zone, slot in ps.signi_slots():
+            card = facts.card_of(s, slot.iid)
+            if facts.power(s, slot) <= 0:
+                moves.append(("SigniVanished", "rba.1", {"player": p, "card": slot.iid, "zone": zone, "cause": "power"}))
+                seen.add(slot.iid)
+            elif card.limiting and not (set(card.limiting) & types):
+                moves.append(("SigniTrashed", "rba.9", {"player": p, "card": slot.iid, "zone": zone}))
+                seen.add(slot.iid)
+        # rba.6 and rba.7: Resonas and Keys where they may not be
+        for zone, cards in ps.zones.items():
+            for iid in cards:
+                t = facts.card_of(s, iid).type
+                if t == CardType.RESONA and zone not in RESONA_ZONES:
+                    moves.append(("CardReturned", "rba.6", {"player": p, "card": iid, "from": zone, "to": "lrig_deck"}))
+                elif t == CardType.KEY and zone not in KEY_ZONES:
+                    moves.append(("CardReturned", "rba.7", {"player": p, "card": iid, "from": zone, "to": "lrig_trash"}))
+        # rba.4: crushed cards whose Life Burst is absent, declined or done
+        for iid in ps.zones["check"]:
+            if s.crushed.get(iid) in ("none", "declined", "used"):
+                moves.append(("CardEnered", "rba.4", {"player": p, "card": iid}))
+    # rba.3: cards left behind by a SIGNI that left the field
+    for p in _players_in_order(s):
+        left = [iid for iid in s.limbo if s.owners[iid] == p]
+        if left:
+            moves.append(("CardsTrashed", "rba.3", {"player": p, "cards": left, "from": "under"}))
+    for etype, rule, data in moves:
+        rec.emit(etype, "rules", rule, data)
+    refreshed = _refresh(rec)
+    return bool(moves) or refreshed
+
+
+def _refresh(rec: Recorder) -> bool:
+    """rba.5: a player with an empty deck and a non-empty trash refreshes. The turn player's second refresh
+    in one turn ends the turn."""
+    from domain.procedure import end_turn_now
+
+    s = rec.state
+    did = False
+    for p in _players_in_order(s):
+        ps = s.players[p]
+        if ps.zones["deck"] or not ps.zones["trash"]:
+            continue
+        order = list(ps.zones["trash"])
+        rec.random(f"refresh:{p}").shuffle(order)
+        life = ps.zones["life_cloth"][0] if ps.zones["life_cloth"] else None
+        rec.emit("Refreshed", "rules", "rba.5", {"player": p, "order": order, "life_cloth": life,
+                                                  "count": len(order)})
+        did = True
+        if p == s.turn_player and ps.refreshes_this_turn >= 2:
+            end_turn_now(rec, p, "refresh.second")
+            return True
+    return did
+
+
+def _lrig_types(rec: Recorder) -> bool:
+    """Two LRIGs on one field with exactly the same LRIG types: a non-center one goes (with the cards
+    under it) to the LRIG trash; between two assists, their player chooses."""
+    s = rec.state
+    for p in _players_in_order(s):
+        ps = s.players[p]
+        present = {pos: frozenset(facts.card_of(s, sl.iid).lrig_types) for pos, sl in ps.lrig.items() if sl}
+        center = present.get("center")
+        for pos in ("left", "right"):
+            if pos in present and present[pos] and present[pos] == center:
+                rec.emit("LrigTrashed", "rules", "rba.lrig-type", {"player": p, "position": pos})
+                return True
+        if "left" in present and "right" in present and present["left"] and present["left"] == present["right"]:
+            choices = [ps.lrig["left"].iid, ps.lrig["right"].iid]  # type: ignore[union-attr]
+            rec.ask(p, "choose", "rba.lrig-type", purpose="rba.lrig-type", min=1, max=1, choices=choices,
+                    prompt="two assist LRIGs share their LRIG types: choose the one to put into the LRIG trash")
+            return True
+    return False
+
+
+def over(s: GameState, p: str) -> tuple[list[str], bool]:
+    """SIGNI above the center LRIG's level (tier A), and whether the total level is above the limit."""
+    lvl = facts.center_level(s, p)
+    above = [sl.iid for _, sl in s.players[p].signi_slots() if facts.level(s, sl.iid) > lvl]
+    return above, facts.signi_levels(s, p) > facts.limit(s, p)
+
+
+def candidates(s: GameState, p: str) -> list[str]:
+    """The SIGNI rba.2 may put into the trash next, in the A -> B -> C order: A, those above the level; B,
+    those whose level changed since this processing began (no encoded effect changes a level, so B is empty);
+    C, any SIGNI."""
+    above, over_limit = over(s, p)
+    if above:
+        return above
+    if over_limit:
+        return [sl.iid for _, sl in s.players[p].signi_slots()]
+    return []
+
+
+def _level_and_limit(rec: Recorder) -> bool:
+    s = rec.state
+    for p in _players_in_order(s):
+        options = candidates(s, p)
+        if not options:
+            continue
+        if len(options) == 1:
+            zone = s.players[p].find(options[0])
+            rec.emit("SigniTrashed", "rules", "rba.2",
+                     {"player": p, "card": options[0], "zone": (zone or "").split(":")[-1]})
+        else:
+            above, _ = over(s, p)
+            why = "above the center LRIG's level" if above else "over the limit"
+            rec.ask(p, "choose", "rba.2", purpose="rba.2", min=1, max=1, choices=options,
+                    prompt=f"your SIGNI are {why}: choose one to put into the trash")
+        return True
+    return False

@@ -1,0 +1,309 @@
+"""Starting a match: from two decks (the set-up of the rules) or from a position a judge describes.
+
+``create_match`` and ``create_position`` return the first events of a match; like ``decide`` they run the
+game on until the first decision. Card instances get random, opaque ids from the match's RNG, so that an id
+says nothing about the card behind it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from domain import procedure
+from domain.actions import Action
+from domain.cards import Card, CardType, UnknownCard
+from domain.decks import Deck, validate_deck
+from domain.engine import Recorder, finish
+from domain.errors import IllegalAction, InvalidPosition
+from domain.events import Event
+from domain.facts import catalogue
+from domain.state import ATTACK_STEPS, LRIG_POSITIONS, PILE_ZONES, PLAYERS, SIGNI_ZONES, GameState, Slot
+
+FORMATS = ("diva",)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSetup:
+    name: str
+    deck: Deck
+    lrigs: dict[str, str] | None = None  # center/left/right catalogue ids; default: chosen from the deck
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in FORMATS:
+        raise IllegalAction("format.unsupported", f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}")
+
+
+class _Ids:
+    """Random opaque instance ids, unique in the match."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(f"{seed}:instance-ids")
+        self.used: set[str] = set()
+
+    def __call__(self) -> str:
+        while True:
+            iid = f"c{self.rng.getrandbits(40):010x}"
+            if iid not in self.used:
+                self.used.add(iid)
+                return iid
+
+
+def default_lrigs(deck: Deck) -> dict[str, str]:
+    """The center is the level 0 LRIG whose type the deck's other (non-assist) LRIGs share; the other two
+    level 0 LRIGs are the assists, left then right, in deck order."""
+    cat = catalogue()
+    zeros = [cat.get(c) for c in deck.lrig_deck if cat.get(c).type == CardType.LRIG and cat.get(c).level == 0]
+    growers = [cat.get(c) for c in deck.lrig_deck if cat.get(c).type == CardType.LRIG and (cat.get(c).level or 0) > 0]
+    grow_types = {t for g in growers for t in g.lrig_types}
+    center = next((z for z in zeros if set(z.lrig_types) & grow_types), zeros[0] if zeros else None)
+    if center is None or len(zeros) != 3:
+        raise IllegalAction("deck.lrig-level0", "a Diva Selection LRIG deck needs exactly three level 0 LRIGs")
+    assists = [z for z in zeros if z is not center]
+    return {"center": center.id, "left": assists[0].id, "right": assists[1].id}
+
+
+def create_match(fmt: str, seed: int, players: dict[str, PlayerSetup], first_player: str | None = None) -> list[Event]:
+    """The events of a new match: created, LRIGs face down, decks shuffled, first player, five cards each,
+    then the first mulligan decision."""
+    _check_format(fmt)
+    problems = []
+    for p in PLAYERS:
+        for prob in validate_deck(players[p].deck, catalogue(), fmt):
+            problems.append((p, prob))
+    if problems:
+        refs = sorted({prob.rule for _, prob in problems})
+        text = "; ".join(f"{p}: {prob.message}" for p, prob in problems)
+        raise IllegalAction(refs, f"the decks are not legal: {text}")
+    new_id = _Ids(seed)
+    cards: dict[str, str] = {}
+    owners: dict[str, str] = {}
+    info: dict[str, Any] = {}
+    placements: dict[str, dict[str, str]] = {}
+    for p in PLAYERS:
+        ps = players[p]
+        lrig_ids, main_ids = [], []
+        for cid in ps.deck.lrig_deck:
+            iid = new_id()
+            cards[iid], owners[iid] = cid, p
+            lrig_ids.append(iid)
+        for cid in ps.deck.main_deck:
+            iid = new_id()
+            cards[iid], owners[iid] = cid, p
+            main_ids.append(iid)
+        wanted = ps.lrigs or default_lrigs(ps.deck)
+        placement: dict[str, str] = {}
+        for pos in LRIG_POSITIONS:
+            cid = wanted.get(pos)
+            iid = next((i for i in lrig_ids if cards[i] == cid and i not in placement.values()), None)
+            card = catalogue().get(cid) if cid in catalogue() else None
+            if iid is None or card is None or card.type != CardType.LRIG or card.level != 0:
+                raise IllegalAction("setup.lrigs", f"{p}: the {pos} LRIG must be a level 0 LRIG of the LRIG deck")
+            placement[pos] = iid
+        placements[p] = placement
+        info[p] = {"name": ps.name, "lrig_deck": lrig_ids, "main_deck": main_ids}
+    params = {
+        "format": fmt,
+        "seed": seed,
+        "first_player": first_player,
+        "players": {
+            p: {
+                "name": players[p].name,
+                "lrig_deck": list(players[p].deck.lrig_deck),
+                "main_deck": list(players[p].deck.main_deck),
+                "lrigs": players[p].lrigs,
+            }
+            for p in PLAYERS
+        },
+    }
+    rec = Recorder(GameState())
+    rec.emit("MatchCreated", "judge", "setup.create",
+             {"format": fmt, "seed": seed, "players": info, "cards": cards, "owners": owners})
+    for p in PLAYERS:
+        rec.emit("LrigsPlaced", "rules", "setup.lrigs", {"player": p, **placements[p]})
+    for p in PLAYERS:
+        deck = list(rec.state.players[p].zones["deck"])
+        rec.random(f"shuffle:{p}").shuffle(deck)
+        rec.emit("DeckShuffled", "rules", "setup.shuffle", {"player": p, "order": deck})
+    if first_player is None:
+        chosen = rec.random("coin").choice(PLAYERS)
+        rec.emit("FirstPlayerChosen", "rules", "setup.first-player", {"player": chosen, "method": "coin"})
+    else:
+        if first_player not in PLAYERS:
+            raise IllegalAction("setup.first-player", "first_player must be p1 or p2")
+        rec.emit("FirstPlayerChosen", "judge", "setup.first-player", {"player": first_player, "method": "given"})
+    for p in PLAYERS:
+        rec.emit("CardsDrawn", "rules", "setup.draw", {"player": p, "cards": rec.state.players[p].zones["deck"][:5]})
+    procedure.advance(rec)
+    return finish(rec, Action("create", None, params))
+
+
+# -- positions ------------------------------------------------------------------------------------
+
+MAIN_ZONE_TYPES = frozenset({CardType.SIGNI, CardType.SPELL, CardType.RESONA, CardType.KEY,
+                             CardType.SIGNI_CRAFT, CardType.SPELL_CRAFT, CardType.RESONA_CRAFT})
+LRIG_ZONE_TYPES = frozenset({CardType.LRIG, CardType.ASSIST_LRIG, CardType.ARTS, CardType.PIECE, CardType.RESONA,
+                             CardType.KEY, CardType.PIECE_RELAY, CardType.ARTS_CRAFT, CardType.PIECE_CRAFT,
+                             CardType.SPELL_CRAFT, CardType.SIGNI_CRAFT, CardType.RESONA_CRAFT})
+CARD_FIELDS = {"card", "downed", "frozen", "under", "power_mod", "keywords"}
+KEYWORD_VALUES = ("lancer", "double_crush", "assassin", "shadow")
+PLAYER_FIELDS = {"name", "lrig", "signi", "refreshes_this_turn", *PILE_ZONES}
+
+
+class _PositionBuilder:
+    def __init__(self, seed: int) -> None:
+        self.new_id = _Ids(seed)
+        self.state = GameState(seed=seed, status="active")
+
+    def card(self, owner: str, ref: Any, where: str) -> tuple[str, Card, dict[str, Any]]:
+        if isinstance(ref, str):
+            spec: dict[str, Any] = {"card": ref}
+        elif isinstance(ref, dict):
+            spec = ref
+            unknown = sorted(set(spec) - CARD_FIELDS)
+            if unknown:
+                raise InvalidPosition(f"{owner} {where}: unknown card field(s) {', '.join(unknown)}")
+            if not isinstance(spec.get("card"), str):
+                raise InvalidPosition(f"{owner} {where}: a card object needs 'card', a catalogue id")
+        else:
+            raise InvalidPosition(f"{owner} {where}: a card is a catalogue id or an object with 'card'")
+        try:
+            card = catalogue().get(spec["card"])
+        except UnknownCard:
+            raise InvalidPosition(f"{owner} {where}: unknown card id {spec['card']!r}") from None
+        iid = self.new_id()
+        self.state.cards[iid] = card.id
+        self.state.owners[iid] = owner
+        return iid, card, spec
+
+    def slot(self, owner: str, ref: Any, where: str, kinds: frozenset[CardType], what: str) -> Slot:
+        iid, card, spec = self.card(owner, ref, where)
+        if card.type not in kinds:
+            raise InvalidPosition(f"{owner} {where}: {card.id} ({card.name}) is a {card.type.value}, not {what}")
+        for flag in ("downed", "frozen"):
+            if flag in spec and not isinstance(spec[flag], bool):
+                raise InvalidPosition(f"{owner} {where}: '{flag}' must be true or false")
+        power_mod = spec.get("power_mod", 0)
+        if not isinstance(power_mod, int) or isinstance(power_mod, bool):
+            raise InvalidPosition(f"{owner} {where}: 'power_mod' must be a whole number")
+        kws = spec.get("keywords", [])
+        if not isinstance(kws, list) or any(k not in KEYWORD_VALUES for k in kws):
+            raise InvalidPosition(f"{owner} {where}: 'keywords' must be a list drawn from {', '.join(KEYWORD_VALUES)}")
+        under_refs = spec.get("under", [])
+        if not isinstance(under_refs, list):
+            raise InvalidPosition(f"{owner} {where}: 'under' must be a list of cards")
+        under = []
+        for i, u in enumerate(under_refs):
+            uid, _ucard, uspec = self.card(owner, u, f"{where} under[{i}]")
+            if set(uspec) - {"card"}:
+                raise InvalidPosition(f"{owner} {where} under[{i}]: a card under another takes no state")
+            under.append(uid)
+        return Slot(iid, bool(spec.get("downed", False)), bool(spec.get("frozen", False)), under, power_mod, list(kws))
+
+
+def _zone_list(owner: str, pdata: dict[str, Any], zone: str) -> list[Any]:
+    value = pdata.get(zone, [])
+    if not isinstance(value, list):
+        raise InvalidPosition(f"{owner} {zone}: a zone is a list of cards")
+    return value
+
+
+def build_position(position: dict[str, Any], seed: int) -> GameState:
+    """The state a position describes, before anything of its phase has happened; ``InvalidPosition`` for
+    a position that cannot exist."""
+    if not isinstance(position, dict):
+        raise InvalidPosition("a position is a JSON object")
+    fmt = position.get("format", "diva")
+    if fmt not in FORMATS:
+        raise InvalidPosition(f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}",
+                              ("format.unsupported",))
+    turn = position.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise InvalidPosition("'turn' must be a whole number from 1")
+    tp = position.get("turn_player", "p1")
+    if tp not in PLAYERS:
+        raise InvalidPosition("'turn_player' must be p1 or p2")
+    other = "p2" if tp == "p1" else "p1"
+    fp = position.get("first_player") or (tp if turn % 2 == 1 else other)
+    if fp not in PLAYERS:
+        raise InvalidPosition("'first_player' must be p1 or p2")
+    if (turn % 2 == 1) != (fp == tp):
+        raise InvalidPosition("the first player takes the odd turns: turn, turn_player and first_player disagree")
+    phase = position.get("phase", "main")
+    if phase not in ("up", "draw", "ener", "grow", "main", "attack", "end"):
+        raise InvalidPosition("'phase' must be one of up, draw, ener, grow, main, attack, end")
+    step = position.get("step")
+    if phase == "attack":
+        if turn == 1:
+            raise InvalidPosition("the first turn of the game has no attack phase", ("attack.first-turn",))
+        if step is not None and step not in ATTACK_STEPS:
+            raise InvalidPosition(f"'step' must be one of {', '.join(ATTACK_STEPS)}")
+        if step == "guard":
+            raise InvalidPosition("a position cannot start in the guard step: it needs an LRIG attack under way")
+    elif step is not None:
+        raise InvalidPosition("'step' is only for the attack phase")
+    players = position.get("players")
+    if not isinstance(players, dict) or set(players) - set(PLAYERS):
+        raise InvalidPosition("'players' must be an object with p1 and p2")
+    b = _PositionBuilder(seed)
+    s = b.state
+    s.turn, s.turn_player, s.first_player, s.phase, s.step, s.stage = turn, tp, fp, phase, step, "begin"
+    for p in PLAYERS:
+        pdata = players.get(p)
+        if not isinstance(pdata, dict):
+            raise InvalidPosition(f"{p}: a player needs at least a center LRIG")
+        unknown = sorted(set(pdata) - PLAYER_FIELDS)
+        if unknown:
+            raise InvalidPosition(f"{p}: unknown field(s) {', '.join(unknown)}")
+        ps = s.players[p]
+        ps.name = str(pdata.get("name", p))
+        ps.lrigs_face_up = True
+        lrig = pdata.get("lrig")
+        if not isinstance(lrig, dict) or lrig.get("center") is None:
+            raise InvalidPosition(f"{p}: the center LRIG is required")
+        if set(lrig) - set(LRIG_POSITIONS):
+            raise InvalidPosition(f"{p} lrig: the LRIG zones are center, left and right")
+        for pos in LRIG_POSITIONS:
+            if lrig.get(pos) is not None:
+                kinds = frozenset({CardType.LRIG}) if pos == "center" else frozenset({CardType.LRIG, CardType.ASSIST_LRIG})
+                ps.lrig[pos] = b.slot(p, lrig[pos], f"lrig {pos}", kinds, "an LRIG for that zone")
+        signi = pdata.get("signi", {}) or {}
+        if not isinstance(signi, dict) or set(signi) - set(SIGNI_ZONES):
+            raise InvalidPosition(f"{p} signi: the SIGNI zones are left, center and right")
+        for zone in SIGNI_ZONES:
+            if signi.get(zone) is not None:
+                kinds = frozenset({CardType.SIGNI, CardType.RESONA, CardType.SIGNI_CRAFT, CardType.RESONA_CRAFT})
+                ps.signi[zone] = b.slot(p, signi[zone], f"signi {zone}", kinds, "a SIGNI")
+        for zone in PILE_ZONES:
+            allowed = LRIG_ZONE_TYPES if zone in ("lrig_deck", "lrig_trash") else MAIN_ZONE_TYPES
+            if zone in ("trash", "excluded", "check"):
+                allowed = MAIN_ZONE_TYPES | LRIG_ZONE_TYPES
+            for i, ref in enumerate(_zone_list(p, pdata, zone)):
+                if isinstance(ref, dict) and set(ref) - {"card"}:
+                    raise InvalidPosition(f"{p} {zone}[{i}]: only cards on the field take a state")
+                iid, card, _ = b.card(p, ref, f"{zone}[{i}]")
+                if card.type not in allowed:
+                    raise InvalidPosition(f"{p} {zone}[{i}]: {card.id} ({card.name}) cannot be in the {zone.replace('_', ' ')}")
+                ps.zones[zone].append(iid)
+        r = pdata.get("refreshes_this_turn", 0)
+        if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 1:
+            raise InvalidPosition(f"{p}: 'refreshes_this_turn' must be 0 or 1 (a second refresh ends the turn)")
+        ps.refreshes_this_turn = r
+    for iid in list(s.crushed):
+        s.crushed.pop(iid)
+    for p in PLAYERS:
+        for iid in s.players[p].zones["check"]:
+            s.crushed[iid] = "declined"  # cards already checked wait for rule processing to go to ener
+    return s
+
+
+def create_position(position: dict[str, Any], seed: int = 0) -> list[Event]:
+    """The events of a match that starts at a position: the position itself, then rule processing and the
+    game running on until the first decision."""
+    state = build_position(position, seed)
+    rec = Recorder(GameState())
+    rec.emit("PositionSet", "judge", "judge.position", {"state": state.to_dict()})
+    procedure.advance(rec)
+    return finish(rec, Action("position", None, {"position": position, "seed": seed}))

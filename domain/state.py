@@ -1,0 +1,278 @@
+"""The game state: what the fold of a match's events produces.
+
+The state is plain data. ``copy()`` is cheap (it copies lists, not cards), so that ``decide`` can work on a
+scratch copy and ``evolve`` can stay pure. ``to_dict()`` is the full, unredacted, canonical form, and
+``digest()`` is its SHA-256: two states are the same position exactly when their digests are equal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+PLAYERS = ("p1", "p2")
+SIGNI_ZONES = ("left", "center", "right")
+LRIG_POSITIONS = ("center", "left", "right")
+# Zones that hold an ordered list of cards (index 0 of deck and life_cloth is the top).
+PILE_ZONES = (
+    "hand",
+    "deck",
+    "life_cloth",
+    "ener",
+    "trash",
+    "lrig_deck",
+    "lrig_trash",
+    "check",
+    "excluded",
+)
+# Zones whose cards nobody may look at (the owner sees the hand; the LRIG deck is the owner's to look at).
+HIDDEN_FROM_OWNER = ("deck", "life_cloth")
+HIDDEN_FROM_OPPONENT = ("hand", "deck", "life_cloth", "lrig_deck")
+PHASES = ("setup", "up", "draw", "ener", "grow", "main", "attack", "end")
+ATTACK_STEPS = ("pre_attack", "defense", "signi_attack", "lrig_attack", "guard")
+
+
+def opponent(player: str) -> str:
+    return "p2" if player == "p1" else "p1"
+
+
+def facing(zone: str) -> str:
+    """The opponent's SIGNI zone in front of one of ``zone``: players face each other."""
+    return {"left": "right", "center": "center", "right": "left"}[zone]
+
+
+@dataclass(slots=True)
+class Slot:
+    """A card on the field: an LRIG (with the LRIGs it grew from under it) or a SIGNI."""
+
+    iid: str
+    downed: bool = False
+    frozen: bool = False
+    under: list[str] = field(default_factory=list)
+    power_mod: int = 0  # until end of turn
+    keywords: list[str] = field(default_factory=list)  # granted until end of turn
+
+    def copy(self) -> Slot:
+        return Slot(self.iid, self.downed, self.frozen, list(self.under), self.power_mod, list(self.keywords))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "iid": self.iid,
+            "downed": self.downed,
+            "frozen": self.frozen,
+            "under": list(self.under),
+            "power_mod": self.power_mod,
+            "keywords": list(self.keywords),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Slot:
+        return cls(
+            d["iid"],
+            bool(d.get("downed", False)),
+            bool(d.get("frozen", False)),
+            list(d.get("under", ())),
+            int(d.get("power_mod", 0)),
+            list(d.get("keywords", ())),
+        )
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str = ""
+    lrig: dict[str, Slot | None] = field(default_factory=lambda: dict.fromkeys(LRIG_POSITIONS))
+    signi: dict[str, Slot | None] = field(default_factory=lambda: dict.fromkeys(SIGNI_ZONES))
+    zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in PILE_ZONES})
+    refreshes_this_turn: int = 0
+    mulligan: list[str] | None = None  # declared but not yet redrawn
+    lrigs_face_up: bool = False
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.name,
+            {k: (v.copy() if v else None) for k, v in self.lrig.items()},
+            {k: (v.copy() if v else None) for k, v in self.signi.items()},
+            {k: list(v) for k, v in self.zones.items()},
+            self.refreshes_this_turn,
+            None if self.mulligan is None else list(self.mulligan),
+            self.lrigs_face_up,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "lrig": {k: (v.to_dict() if v else None) for k, v in self.lrig.items()},
+            "signi": {k: (v.to_dict() if v else None) for k, v in self.signi.items()},
+            "zones": {k: list(v) for k, v in self.zones.items()},
+            "refreshes_this_turn": self.refreshes_this_turn,
+            "mulligan": None if self.mulligan is None else list(self.mulligan),
+            "lrigs_face_up": self.lrigs_face_up,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PlayerState:
+        zones = {z: list(d.get("zones", {}).get(z, ())) for z in PILE_ZONES}
+        return cls(
+            d.get("name", ""),
+            {k: (Slot.from_dict(v) if v else None) for k, v in d["lrig"].items()},
+            {k: (Slot.from_dict(v) if v else None) for k, v in d["signi"].items()},
+            zones,
+            int(d.get("refreshes_this_turn", 0)),
+            None if d.get("mulligan") is None else list(d["mulligan"]),
+            bool(d.get("lrigs_face_up", False)),
+        )
+
+    def signi_slots(self) -> list[tuple[str, Slot]]:
+        return [(z, s) for z, s in self.signi.items() if s is not None]
+
+    def find(self, iid: str) -> str | None:
+        """Where this player's card is: a pile zone name, ``signi:<zone>``, ``lrig:<pos>`` or
+        ``under:<signi|lrig>:<zone>``; None if not among this player's places."""
+        for z, cards in self.zones.items():
+            if iid in cards:
+                return z
+        for pos, s in self.lrig.items():
+            if s is not None:
+                if s.iid == iid:
+                    return f"lrig:{pos}"
+                if iid in s.under:
+                    return f"under:lrig:{pos}"
+        for zone, s in self.signi.items():
+            if s is not None:
+                if s.iid == iid:
+                    return f"signi:{zone}"
+                if iid in s.under:
+                    return f"under:signi:{zone}"
+        return None
+
+
+@dataclass(slots=True)
+class GameState:
+    version: int = 0
+    format: str = "diva"
+    seed: int = 0
+    status: str = "setup"  # setup, active, finished
+    turn: int = 0
+    turn_player: str | None = None
+    first_player: str | None = None
+    phase: str = "setup"
+    step: str | None = None
+    stage: str = "begin"  # where the current phase or step stands: begin, done
+    pending: dict[str, Any] | None = None
+    players: dict[str, PlayerState] = field(default_factory=lambda: {p: PlayerState() for p in PLAYERS})
+    cards: dict[str, str] = field(default_factory=dict)  # iid -> catalogue id
+    owners: dict[str, str] = field(default_factory=dict)  # iid -> p1 / p2
+    flags: dict[str, Any] = field(default_factory=dict)  # once-a-turn facts: ener, grow, remove, ...
+    attack: dict[str, Any] | None = None  # the attack being resolved
+    crushed: dict[str, str] = field(default_factory=dict)  # check-zone iid -> life burst: ask, used, declined, none
+    limbo: list[str] = field(default_factory=list)  # cards left behind by a SIGNI that left the field (rba.3)
+    winner: str | None = None
+    result: dict[str, Any] | None = None
+
+    def copy(self) -> GameState:
+        return GameState(
+            self.version,
+            self.format,
+            self.seed,
+            self.status,
+            self.turn,
+            self.turn_player,
+            self.first_player,
+            self.phase,
+            self.step,
+            self.stage,
+            None if self.pending is None else _deep(self.pending),
+            {p: ps.copy() for p, ps in self.players.items()},
+            self.cards,  # never mutated after creation: shared
+            self.owners,
+            dict(self.flags),
+            None if self.attack is None else dict(self.attack),
+            dict(self.crushed),
+            list(self.limbo),
+            self.winner,
+            None if self.result is None else dict(self.result),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "format": self.format,
+            "seed": self.seed,
+            "status": self.status,
+            "turn": self.turn,
+            "turn_player": self.turn_player,
+            "first_player": self.first_player,
+            "phase": self.phase,
+            "step": self.step,
+            "stage": self.stage,
+            "pending": None if self.pending is None else _deep(self.pending),
+            "players": {p: ps.to_dict() for p, ps in self.players.items()},
+            "cards": dict(self.cards),
+            "owners": dict(self.owners),
+            "flags": dict(self.flags),
+            "attack": None if self.attack is None else dict(self.attack),
+            "crushed": dict(self.crushed),
+            "limbo": list(self.limbo),
+            "winner": self.winner,
+            "result": None if self.result is None else dict(self.result),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameState:
+        return cls(
+            int(d["version"]),
+            d.get("format", "diva"),
+            int(d.get("seed", 0)),
+            d["status"],
+            int(d["turn"]),
+            d.get("turn_player"),
+            d.get("first_player"),
+            d["phase"],
+            d.get("step"),
+            d.get("stage", "begin"),
+            None if d.get("pending") is None else _deep(d["pending"]),
+            {p: PlayerState.from_dict(ps) for p, ps in d["players"].items()},
+            dict(d["cards"]),
+            dict(d["owners"]),
+            dict(d.get("flags", {})),
+            None if d.get("attack") is None else dict(d["attack"]),
+            dict(d.get("crushed", {})),
+            list(d.get("limbo", ())),
+            d.get("winner"),
+            None if d.get("result") is None else dict(d["result"]),
+        )
+
+    def digest(self, *, include_version: bool = False) -> str:
+        """SHA-256 of the canonical state. The version is left out by default, so that the state after a
+        rewind to N has the digest of the state at N."""
+        d = self.to_dict()
+        if not include_version:
+            d.pop("version")
+        return hashlib.sha256(canonical_json(d).encode()).hexdigest()
+
+    # -- small queries used everywhere -------------------------------------------------------------
+
+    def where(self, iid: str) -> tuple[str, str] | None:
+        """(owner, place) of a card, place as in ``PlayerState.find``; limbo is ``limbo``."""
+        owner = self.owners.get(iid)
+        if owner is None:
+            return None
+        if iid in self.limbo:
+            return owner, "limbo"
+        place = self.players[owner].find(iid)
+        return None if place is None else (owner, place)
+
+
+def _deep(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_deep(v) for v in value]
+    return value
+
+
+def canonical_json(value: Any) -> str:
+    """The one canonical JSON form: sorted keys, no spaces, UTF-8 characters kept."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
