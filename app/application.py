@@ -6,6 +6,7 @@ library's: a SQLite file by default, in-memory (POPO) for unit tests, PostgreSQL
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -120,7 +121,11 @@ class JudgeApplication(Application[UUID]):
             return self._locks.setdefault(match_id, threading.Lock())
 
     def act(
-        self, match_id: UUID, action: dict[str, Any], expected_version: int | None = None, by: str | None = None
+        self,
+        match_id: UUID,
+        action: dict[str, Any],
+        expected_version: int | None = None,
+        by: str | None = None,
     ) -> list[Any]:
         """Decide and record one action; returns the stored events it produced."""
         attempts = 3 if expected_version is None else 1
@@ -154,12 +159,12 @@ class JudgeApplication(Application[UUID]):
     def _evict(self, match_id: UUID) -> None:
         cache = self.repository.cache
         if cache is not None:
-            try:
+            with contextlib.suppress(KeyError):
                 cache.get(match_id, evict=True)
-            except KeyError:
-                pass
 
-    def ruling(self, match_id: UUID, action: dict[str, Any], at: int | None = None, by: str | None = None) -> Ruling:
+    def ruling(
+        self, match_id: UUID, action: dict[str, Any], at: int | None = None, by: str | None = None
+    ) -> Ruling:
         """What would happen if ``action`` were taken after event ``at``; nothing is recorded."""
         n = self.check_at(match_id, at)
         state = self.history.state_at(match_id, n)
@@ -178,7 +183,9 @@ class JudgeApplication(Application[UUID]):
         with self._lock(match_id):
             match = self.get_match(match_id)
             if not 1 <= to <= match.version:
-                raise OutOfRange(f"event {to} is out of range: match {match_id} has events 1 to {match.version}")
+                raise OutOfRange(
+                    f"event {to} is out of range: match {match_id} has events 1 to {match.version}"
+                )
             target = self.history.state_at(match_id, to)
             return self._append(match, rewind(match.state, target, to, reason))
 

@@ -133,14 +133,15 @@ def parse_action(raw: Any) -> Action:
         known = ", ".join(ACTION_TYPES)
         raise InvalidAction(f"unknown action type {atype!r}; the action types are: {known}")
     player = raw.get("player")
-    if atype != "adjust" or player is not None:
-        if player not in PLAYER_VALUES:
-            raise InvalidAction(f"a '{atype}' action needs 'player': 'p1' or 'p2'")
+    if (atype != "adjust" or player is not None) and player not in PLAYER_VALUES:
+        raise InvalidAction(f"a '{atype}' action needs 'player': 'p1' or 'p2'")
     spec = ACTION_FIELDS[atype]
     unknown = sorted(set(raw) - set(spec) - {"type", "player"})
     if unknown:
         allowed = ", ".join(["type", "player", *spec]) or "type, player"
-        raise InvalidAction(f"unknown field(s) {', '.join(unknown)} for a '{atype}' action (allowed: {allowed})")
+        raise InvalidAction(
+            f"unknown field(s) {', '.join(unknown)} for a '{atype}' action (allowed: {allowed})"
+        )
     missing = [f for f in REQUIRED.get(atype, ()) if f not in raw]
     if missing:
         raise InvalidAction(f"a '{atype}' action needs the field(s): {', '.join(missing)}")

@@ -40,6 +40,8 @@ def handler(kind: str, action_type: str) -> Handler | None:
 def resolve_ref(s: GameState, player: str, ref: str, zones: Sequence[str], taken: Sequence[str] = ()) -> str:
     """An instance id, or a catalogue id resolved to the first such card (not already taken) in ``zones``."""
     ps = s.players[player]
+    if ref not in s.owners and ref in facts.catalogue():
+        ref = facts.catalogue().canonical(ref)
     if ref in s.owners:
         if s.owners[ref] == player and any(ref in ps.zones[z] for z in zones) and ref not in taken:
             return ref
@@ -99,9 +101,11 @@ def ener_charge(rec: Recorder, act: Action) -> None:
                 raise
     if iid is None:
         try:
-            zone, iid = _field_signi(s, p, ref)
+            _zone, iid = _field_signi(s, p, ref)
         except IllegalAction:
-            raise IllegalAction("decision.invalid", f"{p} has no card {ref} in hand or SIGNI {ref} on the field") from None
+            raise IllegalAction(
+                "decision.invalid", f"{p} has no card {ref} in hand or SIGNI {ref} on the field"
+            ) from None
         src = "field"
     rec.emit("EnerCharged", p, "ener.charge", {"player": p, "card": iid, "from": src})
 
@@ -140,13 +144,16 @@ def check_grow(s: GameState, p: str, iid: str, position: str) -> tuple[Card, lis
         if new.type != CardType.LRIG:
             raise IllegalAction("grow.center", f"{new.name} is not an LRIG the center can grow into")
     elif new.type != CardType.ASSIST_LRIG:
-        raise IllegalAction("grow.assist", f"{new.name} is not an assist LRIG: only assist LRIGs grow an assist")
+        raise IllegalAction(
+            "grow.assist", f"{new.name} is not an assist LRIG: only assist LRIGs grow an assist"
+        )
     if current is None:
         raise IllegalAction("grow.level", f"there is no LRIG in {p}'s {position} LRIG zone to grow")
     old = facts.card_of(s, current.iid)
     if (new.level or 0) != (old.level or 0) + 1:
         raise IllegalAction(
-            "grow.level", f"{new.name} is level {new.level}: {old.name} (level {old.level}) grows exactly one level up"
+            "grow.level",
+            f"{new.name} is level {new.level}: {old.name} (level {old.level}) grows exactly one level up",
         )
     if position != "center" and (new.level or 0) > facts.center_level(s, p):
         raise IllegalAction(
@@ -161,15 +168,21 @@ def check_grow(s: GameState, p: str, iid: str, position: str) -> tuple[Card, lis
         )
     bad = costs.unsupported(new.grow_cost)
     if bad:
-        raise IllegalAction("judge.unenforced", f"the grow cost of {new.name} ({', '.join(bad)}) is not enforced")
+        raise IllegalAction(
+            "judge.unenforced", f"the grow cost of {new.name} ({', '.join(bad)}) is not enforced"
+        )
     ener = [(e, facts.card_of(s, e)) for e in s.players[p].zones["ener"]]
     return new, costs.choose_payment(new.grow_cost, ener)
 
 
-def _pay(s: GameState, p: str, new: Card, pay: list[str] | None, auto: list[str] | None, rule: str) -> list[str]:
+def _pay(
+    s: GameState, p: str, new: Card, pay: list[str] | None, auto: list[str] | None, rule: str
+) -> list[str]:
     if pay is None:
         if auto is None:
-            raise IllegalAction(rule, f"{p}'s ener zone cannot pay the cost of {new.name} ({_cost_text(new)})")
+            raise IllegalAction(
+                rule, f"{p}'s ener zone cannot pay the cost of {new.name} ({_cost_text(new)})"
+            )
         return auto
     paid = resolve_refs(s, p, pay, ["ener"])
     if not costs.can_pay_with(new.grow_cost, [facts.card_of(s, i) for i in paid]):
@@ -201,9 +214,16 @@ def grow_assist(rec: Recorder, act: Action) -> None:
     timing = "main" if s.pending["kind"] == "main" else "attack"  # type: ignore[index]
     if timing not in new.timings:
         when = " or ".join(new.timings) or "no"
-        raise IllegalAction("use.timing", f"{new.name} grows at its use timing ({when} phase), not in the {timing} phase")
+        raise IllegalAction(
+            "use.timing", f"{new.name} grows at its use timing ({when} phase), not in the {timing} phase"
+        )
     paid = _pay(s, p, new, act.get("pay"), auto, "grow.cost")
-    rec.emit("LrigGrew", p, "grow.assist", {"player": p, "card": iid, "position": act.get("position"), "paid": paid})
+    rec.emit(
+        "LrigGrew",
+        p,
+        "grow.assist",
+        {"player": p, "card": iid, "position": act.get("position"), "paid": paid},
+    )
 
 
 # -- main phase -----------------------------------------------------------------------------------
@@ -217,14 +237,17 @@ def check_play(s: GameState, p: str, iid: str, zone: str) -> None:
         raise IllegalAction("play.zone", f"{p}'s {zone} SIGNI zone is not empty")
     lvl = facts.center_level(s, p)
     if (card.level or 0) > lvl:
-        raise IllegalAction("play.level", f"{card.name} is level {card.level}, above the center LRIG's level {lvl}")
+        raise IllegalAction(
+            "play.level", f"{card.name} is level {card.level}, above the center LRIG's level {lvl}"
+        )
     total = facts.signi_levels(s, p) + (card.level or 0)
     lim = facts.limit(s, p)
     if total > lim:
         raise IllegalAction("play.limit", f"the SIGNI's levels would total {total}, above the limit {lim}")
     if not facts.limiting_ok(s, p, card):
         raise IllegalAction(
-            "play.limiting", f"{card.name} is limited to {'/'.join(card.limiting)}; the center LRIG is not of that type"
+            "play.limiting",
+            f"{card.name} is limited to {'/'.join(card.limiting)}; the center LRIG is not of that type",
         )
 
 
@@ -281,7 +304,9 @@ def attack(rec: Recorder, act: Action) -> None:
         for pos in ("left", "right"):
             slot = ps.lrig[pos]
             if slot is not None and ref in (slot.iid, s.cards[slot.iid]):
-                raise IllegalAction("attack.assist", "an assist LRIG never attacks: only the center LRIG does")
+                raise IllegalAction(
+                    "attack.assist", "an assist LRIG never attacks: only the center LRIG does"
+                )
     if zone == "lrig":
         slot = ps.lrig["center"]
         if slot is None:
@@ -295,7 +320,10 @@ def attack(rec: Recorder, act: Action) -> None:
         rec.emit("AttackDeclared", p, "attack.lrig", {"player": p, "zone": "lrig", "card": slot.iid})
         return
     if s.step != "signi_attack":
-        raise IllegalAction("attack.step", "SIGNI attack only in the SIGNI attack step, which is over once the LRIG attack step begins")
+        raise IllegalAction(
+            "attack.step",
+            "SIGNI attack only in the SIGNI attack step, which is over once the LRIG attack step begins",
+        )
     slot = ps.signi[zone]
     if slot is None:
         raise IllegalAction("decision.invalid", f"{p} has no SIGNI in the {zone} zone")
@@ -324,11 +352,15 @@ def life_burst(rec: Recorder, act: Action) -> None:
     use = bool(act.get("use", False))
     ref = act.get("card", pending.get("card"))
     if ref not in (pending.get("card"), s.cards.get(pending.get("card", ""))):
-        raise IllegalAction("decision.invalid", f"the Life Burst being decided is that of {pending.get('card')}")
+        raise IllegalAction(
+            "decision.invalid", f"the Life Burst being decided is that of {pending.get('card')}"
+        )
     data: dict[str, Any] = {"player": p, "card": pending["card"], "use": use}
     if use:
         data["enforced"] = False
-        data["note"] = "the Life Burst's effect is not enforced by the service: a judge resolves it with 'adjust'"
+        data["note"] = (
+            "the Life Burst's effect is not enforced by the service: a judge resolves it with 'adjust'"
+        )
     rec.emit("LifeBurstChosen", p, "life-burst.use", data)
 
 
@@ -342,7 +374,8 @@ def discard(rec: Recorder, act: Action) -> None:
     cards = resolve_refs(s, p, act.get("cards"), ["hand"])
     if len(cards) != pending.get("count"):
         raise IllegalAction(
-            ["end.hand-size", "decision.invalid"], f"discard exactly {pending.get('count')} card(s), not {len(cards)}"
+            ["end.hand-size", "decision.invalid"],
+            f"discard exactly {pending.get('count')} card(s), not {len(cards)}",
         )
     rec.emit("CardsDiscarded", p, "end.hand-size", {"player": p, "cards": cards})
 
@@ -379,9 +412,27 @@ def concede(rec: Recorder, act: Action) -> None:
     p = act.player or ""
     n = rec.emit("Conceded", p, "game.concede", {"player": p})
     rec.emit(
-        "GameEnded", "rules", "game.concede",
-        {"winner": opponent(p), "loser": p, "reason": f"{p} conceded", "rule": "game.concede"}, caused_by=n,
+        "GameEnded",
+        "rules",
+        "game.concede",
+        {"winner": opponent(p), "loser": p, "reason": f"{p} conceded", "rule": "game.concede"},
+        caused_by=n,
     )
+
+
+def refuse_whoever_decides(s: GameState, act: Action) -> None:
+    """Refusals that hold whoever is deciding now, with the rule that explains them best."""
+    pending = s.pending or {}
+    if act.type == "guard" and pending.get("kind") != "guard":
+        raise IllegalAction(
+            ["guard.lrig-only", "decision.not-pending"],
+            "a guard only stops an LRIG attack's damage, in the guard step; no LRIG attack waits for one",
+        )
+    lrig_attacked = s.phase == "attack" and (
+        s.flags.get("lrig_attacked") or s.step in ("lrig_attack", "guard")
+    )
+    if act.type == "attack" and act.get("zone") != "lrig" and lrig_attacked and act.player == s.turn_player:
+        raise IllegalAction("attack.step", "no SIGNI may attack once the LRIG attack step has begun")
 
 
 def refuse_out_of_turn(s: GameState, act: Action) -> None:
@@ -392,7 +443,9 @@ def refuse_out_of_turn(s: GameState, act: Action) -> None:
     now = describe_pending(pending)
     t = act.type
     if t == "ener_charge" and s.flags.get("ener") and s.turn_player == act.player:
-        raise IllegalAction("ener.once", f"{act.player} already ener-charged this turn (at most one card a turn)")
+        raise IllegalAction(
+            "ener.once", f"{act.player} already ener-charged this turn (at most one card a turn)"
+        )
     if t == "grow" and s.flags.get("grow") and s.turn_player == act.player:
         raise IllegalAction("grow.once", f"{act.player} already grew the center LRIG this turn")
     if t == "attack":
@@ -400,7 +453,9 @@ def refuse_out_of_turn(s: GameState, act: Action) -> None:
             raise IllegalAction("attack.first-turn", "the first player's first turn has no attack phase")
         if s.phase == "attack" and s.step in ("lrig_attack", "guard") and act.get("zone") != "lrig":
             raise IllegalAction("attack.step", "no SIGNI may attack once the LRIG attack step has begun")
-        raise IllegalAction(["attack.step", "decision.not-pending"], f"attacks are declared in the attack steps; now: {now}")
+        raise IllegalAction(
+            ["attack.step", "decision.not-pending"], f"attacks are declared in the attack steps; now: {now}"
+        )
     rules_for = {
         "ener_charge": "ener.phase",
         "grow": "grow.phase",

@@ -105,6 +105,8 @@ class Card:
     multi_ener: bool
     timings: tuple[str, ...]  # from TIMINGS
     keywords: tuple[str, ...]  # printed, unconditional keyword abilities, from KEYWORDS
+    has_abilities: bool = True  # the card has abilities (text or a Life Burst) the rules must apply
+    aliases: tuple[str, ...] = ()  # other print numbers of the same card (the English prints of WXDi-D02)
 
     @property
     def is_lrig(self) -> bool:
@@ -137,8 +139,8 @@ class Card:
 
     @property
     def name_key(self) -> str:
-        """The printed name as deck rules compare it: NFKC-normalised, spaces ignored. Sources spell one
-        name in full-width or half-width forms (``サーバント　＃`` and ``サーバント　#``)."""
+        """The printed name as deck rules compare it: NFKC-normalised, spaces ignored (sources spell one
+        name with full-width or half-width letters and signs, and with or without spaces)."""
         return "".join(unicodedata.normalize("NFKC", self.name_ja or self.name).split())
 
     @property
@@ -167,6 +169,8 @@ class Card:
             "multi_ener": self.multi_ener,
             "timings": list(self.timings),
             "keywords": list(self.keywords),
+            "has_abilities": self.has_abilities,
+            "aliases": list(self.aliases),
         }
 
     @classmethod
@@ -191,6 +195,8 @@ class Card:
             multi_ener=bool(d.get("multi_ener", False)),
             timings=tuple(d.get("timings") or ()),
             keywords=tuple(d.get("keywords") or ()),
+            has_abilities=bool(d.get("has_abilities", True)),
+            aliases=tuple(d.get("aliases") or ()),
         )
 
 
@@ -217,15 +223,24 @@ class Catalogue:
         for card in cards:
             by_id[card.id] = card
         self._cards = {k: by_id[k] for k in sorted(by_id)}
+        self._aliases = {a: c.id for c in self._cards.values() for a in c.aliases if a not in self._cards}
 
     def get(self, card_id: str) -> Card:
+        """The card with this id, or with this other print number (an alias)."""
         try:
             return self._cards[card_id]
         except KeyError:
+            pass
+        try:
+            return self._cards[self._aliases[card_id]]
+        except (KeyError, TypeError):
             raise UnknownCard(card_id) from None
 
+    def canonical(self, card_id: str) -> str:
+        return self.get(card_id).id
+
     def __contains__(self, card_id: object) -> bool:
-        return card_id in self._cards
+        return card_id in self._cards or card_id in self._aliases
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self._cards.values())

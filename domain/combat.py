@@ -112,11 +112,18 @@ def damage(rec: Recorder, tp: str, defender: str, slot: Slot, rule: str) -> None
             "GameEnded",
             "rules",
             "damage.no-life",
-            {"winner": tp, "loser": defender, "reason": "damage with no Life Cloth left", "rule": "damage.no-life"},
+            {
+                "winner": tp,
+                "loser": defender,
+                "reason": "damage with no Life Cloth left",
+                "rule": "damage.no-life",
+            },
             caused_by=n,
         )
         return
-    crush(rec, defender, n_crush, "damage", "kw.double-crush" if n_crush == 2 else "damage.crush", caused_by=n)
+    crush(
+        rec, defender, n_crush, "damage", "kw.double-crush" if n_crush == 2 else "damage.crush", caused_by=n
+    )
 
 
 def crush(rec: Recorder, player: str, count: int, cause: str, rule: str, caused_by: int | None) -> None:

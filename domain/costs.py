@@ -90,4 +90,4 @@ def choose_payment(cost: Sequence[CostItem], ener: Sequence[tuple[str, Card]]) -
     picked = _match(need, cards)
     if picked is None:
         return None
-    return [ener[order[c]][0] for c in picked]
+    return [ener[i][0] for i in sorted(order[c] for c in picked)]

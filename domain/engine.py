@@ -77,7 +77,9 @@ def decide(state: GameState, raw_action: dict[str, Any] | Action, *, by: str | N
 
     action = raw_action if isinstance(raw_action, Action) else parse_action(raw_action)
     if state.status == "finished":
-        raise IllegalAction("game.over", f"the game is over ({_result(state)}); nothing more can happen in it")
+        raise IllegalAction(
+            "game.over", f"the game is over ({_result(state)}); nothing more can happen in it"
+        )
     if action.type == "adjust":
         raise IllegalAction("judge.adjust", "an adjustment is a judge's action: send it as the judge")
     rec = Recorder(state.copy(), action, by)
@@ -87,6 +89,7 @@ def decide(state: GameState, raw_action: dict[str, Any] | Action, *, by: str | N
     pending = state.pending
     if pending is None:
         raise IllegalAction("decision.not-pending", "no decision is pending in this state")
+    answers.refuse_whoever_decides(state, action)
     if action.player != pending["player"]:
         raise IllegalAction(
             "decision.not-yours",
@@ -105,8 +108,9 @@ def finish(rec: Recorder, action: Action) -> list[Event]:
     """Mark the batch's first event with the action that produced it, so that an audit can replay it."""
     if rec.events:
         first = rec.events[0]
-        rec.events[0] = Event(first.type, first.actor, first.rule, first.data, first.caused_by, first.by,
-                              action.to_dict())
+        rec.events[0] = Event(
+            first.type, first.actor, first.rule, first.data, first.caused_by, first.by, action.to_dict()
+        )
     return rec.events
 
 

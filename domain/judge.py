@@ -21,10 +21,16 @@ from domain.state import GameState
 
 def rewind(state: GameState, target: GameState, to: int, reason: str) -> list[Event]:
     if not 1 <= to <= state.version:
-        raise IllegalAction("judge.rewind", f"a rewind goes back to an event from 1 to {state.version}, not {to}")
+        raise IllegalAction(
+            "judge.rewind", f"a rewind goes back to an event from 1 to {state.version}, not {to}"
+        )
     rec = Recorder(state.copy())
-    rec.emit("Rewound", "judge", "judge.rewind",
-             {"to": to, "reason": reason, "state": target.to_dict(), "digest": target.digest()})
+    rec.emit(
+        "Rewound",
+        "judge",
+        "judge.rewind",
+        {"to": to, "reason": reason, "state": target.to_dict(), "digest": target.digest()},
+    )
     procedure.advance(rec)
     return finish(rec, Action("rewind", None, {"to": to, "reason": reason}))
 

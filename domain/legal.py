@@ -1,9 +1,9 @@
 """``legal_actions(state)``: every answer to the pending decision, each a complete action.
 
-Like python-chess's ``board.legal_moves``, the result is light: iterate it, count it, test it for truth, or ask
-``action in legal`` (which asks the rules themselves, so an equivalent form of an answer, such as another valid
-payment, is in it too). A choice of cards lists each card as its own answer; where answers are combinations
-(which ener cards pay a cost), one canonical answer stands for the rest.
+Like python-chess's ``board.legal_moves``, the result is light: iterate it, count it, test it for truth,
+or ask ``action in legal`` (which asks the rules themselves, so an equivalent form of an answer, such as
+another valid payment, is in it too). A choice of cards lists each card as its own answer; where answers
+are combinations (which ener cards pay a cost), one canonical answer stands for the rest.
 """
 
 from __future__ import annotations

@@ -201,7 +201,9 @@ def end_phase(rec: Recorder, tp: str) -> None:
 def clear_check_zone(rec: Recorder) -> None:
     for p, ps in rec.state.players.items():
         if ps.zones["check"]:
-            rec.emit("CheckZoneCleared", "rules", "end.check-zone", {"player": p, "cards": list(ps.zones["check"])})
+            rec.emit(
+                "CheckZoneCleared", "rules", "end.check-zone", {"player": p, "cards": list(ps.zones["check"])}
+            )
 
 
 def end_turn(rec: Recorder, tp: str, rule: str) -> None:

@@ -50,7 +50,13 @@ def _simultaneous(rec: Recorder) -> bool:
         for zone, slot in ps.signi_slots():
             card = facts.card_of(s, slot.iid)
             if facts.power(s, slot) <= 0:
-                moves.append(("SigniVanished", "rba.1", {"player": p, "card": slot.iid, "zone": zone, "cause": "power"}))
+                moves.append(
+                    (
+                        "SigniVanished",
+                        "rba.1",
+                        {"player": p, "card": slot.iid, "zone": zone, "cause": "power"},
+                    )
+                )
                 seen.add(slot.iid)
             elif card.limiting and not (set(card.limiting) & types):
                 moves.append(("SigniTrashed", "rba.9", {"player": p, "card": slot.iid, "zone": zone}))
@@ -60,9 +66,17 @@ def _simultaneous(rec: Recorder) -> bool:
             for iid in cards:
                 t = facts.card_of(s, iid).type
                 if t == CardType.RESONA and zone not in RESONA_ZONES:
-                    moves.append(("CardReturned", "rba.6", {"player": p, "card": iid, "from": zone, "to": "lrig_deck"}))
+                    moves.append(
+                        ("CardReturned", "rba.6", {"player": p, "card": iid, "from": zone, "to": "lrig_deck"})
+                    )
                 elif t == CardType.KEY and zone not in KEY_ZONES:
-                    moves.append(("CardReturned", "rba.7", {"player": p, "card": iid, "from": zone, "to": "lrig_trash"}))
+                    moves.append(
+                        (
+                            "CardReturned",
+                            "rba.7",
+                            {"player": p, "card": iid, "from": zone, "to": "lrig_trash"},
+                        )
+                    )
         # rba.4: crushed cards whose Life Burst is absent, declined or done
         for iid in ps.zones["check"]:
             if s.crushed.get(iid) in ("none", "declined", "used"):
@@ -92,8 +106,12 @@ def _refresh(rec: Recorder) -> bool:
         order = list(ps.zones["trash"])
         rec.random(f"refresh:{p}").shuffle(order)
         life = ps.zones["life_cloth"][0] if ps.zones["life_cloth"] else None
-        rec.emit("Refreshed", "rules", "rba.5", {"player": p, "order": order, "life_cloth": life,
-                                                  "count": len(order)})
+        rec.emit(
+            "Refreshed",
+            "rules",
+            "rba.5",
+            {"player": p, "order": order, "life_cloth": life, "count": len(order)},
+        )
         did = True
         if p == s.turn_player and ps.refreshes_this_turn >= 2:
             end_turn_now(rec, p, "refresh.second")
@@ -113,10 +131,23 @@ def _lrig_types(rec: Recorder) -> bool:
             if pos in present and present[pos] and present[pos] == center:
                 rec.emit("LrigTrashed", "rules", "rba.lrig-type", {"player": p, "position": pos})
                 return True
-        if "left" in present and "right" in present and present["left"] and present["left"] == present["right"]:
+        if (
+            "left" in present
+            and "right" in present
+            and present["left"]
+            and present["left"] == present["right"]
+        ):
             choices = [ps.lrig["left"].iid, ps.lrig["right"].iid]  # type: ignore[union-attr]
-            rec.ask(p, "choose", "rba.lrig-type", purpose="rba.lrig-type", min=1, max=1, choices=choices,
-                    prompt="two assist LRIGs share their LRIG types: choose the one to put into the LRIG trash")
+            rec.ask(
+                p,
+                "choose",
+                "rba.lrig-type",
+                purpose="rba.lrig-type",
+                min=1,
+                max=1,
+                choices=choices,
+                prompt="two assist LRIGs share their LRIG types: choose the one to put into the LRIG trash",
+            )
             return True
     return False
 
@@ -148,12 +179,24 @@ def _level_and_limit(rec: Recorder) -> bool:
             continue
         if len(options) == 1:
             zone = s.players[p].find(options[0])
-            rec.emit("SigniTrashed", "rules", "rba.2",
-                     {"player": p, "card": options[0], "zone": (zone or "").split(":")[-1]})
+            rec.emit(
+                "SigniTrashed",
+                "rules",
+                "rba.2",
+                {"player": p, "card": options[0], "zone": (zone or "").split(":")[-1]},
+            )
         else:
             above, _ = over(s, p)
             why = "above the center LRIG's level" if above else "over the limit"
-            rec.ask(p, "choose", "rba.2", purpose="rba.2", min=1, max=1, choices=options,
-                    prompt=f"your SIGNI are {why}: choose one to put into the trash")
+            rec.ask(
+                p,
+                "choose",
+                "rba.2",
+                purpose="rba.2",
+                min=1,
+                max=1,
+                choices=options,
+                prompt=f"your SIGNI are {why}: choose one to put into the trash",
+            )
         return True
     return False

@@ -33,7 +33,9 @@ class PlayerSetup:
 
 def _check_format(fmt: str) -> None:
     if fmt not in FORMATS:
-        raise IllegalAction("format.unsupported", f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}")
+        raise IllegalAction(
+            "format.unsupported", f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}"
+        )
 
 
 class _Ids:
@@ -56,19 +58,40 @@ def default_lrigs(deck: Deck) -> dict[str, str]:
     level 0 LRIGs are the assists, left then right, in deck order."""
     cat = catalogue()
     zeros = [cat.get(c) for c in deck.lrig_deck if cat.get(c).type == CardType.LRIG and cat.get(c).level == 0]
-    growers = [cat.get(c) for c in deck.lrig_deck if cat.get(c).type == CardType.LRIG and (cat.get(c).level or 0) > 0]
+    growers = [
+        cat.get(c) for c in deck.lrig_deck if cat.get(c).type == CardType.LRIG and (cat.get(c).level or 0) > 0
+    ]
     grow_types = {t for g in growers for t in g.lrig_types}
     center = next((z for z in zeros if set(z.lrig_types) & grow_types), zeros[0] if zeros else None)
     if center is None or len(zeros) != 3:
-        raise IllegalAction("deck.lrig-level0", "a Diva Selection LRIG deck needs exactly three level 0 LRIGs")
+        raise IllegalAction(
+            "deck.lrig-level0", "a Diva Selection LRIG deck needs exactly three level 0 LRIGs"
+        )
     assists = [z for z in zeros if z is not center]
     return {"center": center.id, "left": assists[0].id, "right": assists[1].id}
 
 
-def create_match(fmt: str, seed: int, players: dict[str, PlayerSetup], first_player: str | None = None) -> list[Event]:
+def create_match(
+    fmt: str, seed: int, players: dict[str, PlayerSetup], first_player: str | None = None
+) -> list[Event]:
     """The events of a new match: created, LRIGs face down, decks shuffled, first player, five cards each,
     then the first mulligan decision."""
     _check_format(fmt)
+    cat = catalogue()
+    players = {
+        p: PlayerSetup(
+            ps.name,
+            Deck(
+                tuple(cat.canonical(c) if c in cat else c for c in ps.deck.lrig_deck),
+                tuple(cat.canonical(c) if c in cat else c for c in ps.deck.main_deck),
+                ps.deck.name,
+            ),
+            None
+            if ps.lrigs is None
+            else {k: (cat.canonical(v) if v in cat else v) for k, v in ps.lrigs.items()},
+        )
+        for p, ps in players.items()
+    }
     problems = []
     for p in PLAYERS:
         for prob in validate_deck(players[p].deck, catalogue(), fmt):
@@ -100,7 +123,9 @@ def create_match(fmt: str, seed: int, players: dict[str, PlayerSetup], first_pla
             iid = next((i for i in lrig_ids if cards[i] == cid and i not in placement.values()), None)
             card = catalogue().get(cid) if cid in catalogue() else None
             if iid is None or card is None or card.type != CardType.LRIG or card.level != 0:
-                raise IllegalAction("setup.lrigs", f"{p}: the {pos} LRIG must be a level 0 LRIG of the LRIG deck")
+                raise IllegalAction(
+                    "setup.lrigs", f"{p}: the {pos} LRIG must be a level 0 LRIG of the LRIG deck"
+                )
             placement[pos] = iid
         placements[p] = placement
         info[p] = {"name": ps.name, "lrig_deck": lrig_ids, "main_deck": main_ids}
@@ -119,8 +144,12 @@ def create_match(fmt: str, seed: int, players: dict[str, PlayerSetup], first_pla
         },
     }
     rec = Recorder(GameState())
-    rec.emit("MatchCreated", "judge", "setup.create",
-             {"format": fmt, "seed": seed, "players": info, "cards": cards, "owners": owners})
+    rec.emit(
+        "MatchCreated",
+        "judge",
+        "setup.create",
+        {"format": fmt, "seed": seed, "players": info, "cards": cards, "owners": owners},
+    )
     for p in PLAYERS:
         rec.emit("LrigsPlaced", "rules", "setup.lrigs", {"player": p, **placements[p]})
     for p in PLAYERS:
@@ -133,20 +162,49 @@ def create_match(fmt: str, seed: int, players: dict[str, PlayerSetup], first_pla
     else:
         if first_player not in PLAYERS:
             raise IllegalAction("setup.first-player", "first_player must be p1 or p2")
-        rec.emit("FirstPlayerChosen", "judge", "setup.first-player", {"player": first_player, "method": "given"})
+        rec.emit(
+            "FirstPlayerChosen", "judge", "setup.first-player", {"player": first_player, "method": "given"}
+        )
     for p in PLAYERS:
-        rec.emit("CardsDrawn", "rules", "setup.draw", {"player": p, "cards": rec.state.players[p].zones["deck"][:5]})
+        rec.emit(
+            "CardsDrawn",
+            "rules",
+            "setup.draw",
+            {"player": p, "cards": rec.state.players[p].zones["deck"][:5]},
+        )
     procedure.advance(rec)
     return finish(rec, Action("create", None, params))
 
 
 # -- positions ------------------------------------------------------------------------------------
 
-MAIN_ZONE_TYPES = frozenset({CardType.SIGNI, CardType.SPELL, CardType.RESONA, CardType.KEY,
-                             CardType.SIGNI_CRAFT, CardType.SPELL_CRAFT, CardType.RESONA_CRAFT})
-LRIG_ZONE_TYPES = frozenset({CardType.LRIG, CardType.ASSIST_LRIG, CardType.ARTS, CardType.PIECE, CardType.RESONA,
-                             CardType.KEY, CardType.PIECE_RELAY, CardType.ARTS_CRAFT, CardType.PIECE_CRAFT,
-                             CardType.SPELL_CRAFT, CardType.SIGNI_CRAFT, CardType.RESONA_CRAFT})
+MAIN_ZONE_TYPES = frozenset(
+    {
+        CardType.SIGNI,
+        CardType.SPELL,
+        CardType.RESONA,
+        CardType.KEY,
+        CardType.SIGNI_CRAFT,
+        CardType.SPELL_CRAFT,
+        CardType.RESONA_CRAFT,
+    }
+)
+LRIG_ZONE_TYPES = frozenset(
+    {
+        CardType.LRIG,
+        CardType.ASSIST_LRIG,
+        CardType.ARTS,
+        CardType.PIECE,
+        CardType.RESONA,
+        CardType.KEY,
+        CardType.PIECE_RELAY,
+        CardType.ARTS_CRAFT,
+        CardType.PIECE_CRAFT,
+        CardType.SPELL_CRAFT,
+        CardType.SIGNI_CRAFT,
+        CardType.RESONA_CRAFT,
+    }
+)
 CARD_FIELDS = {"card", "downed", "frozen", "under", "power_mod", "keywords"}
 KEYWORD_VALUES = ("lancer", "double_crush", "assassin", "shadow")
 PLAYER_FIELDS = {"name", "lrig", "signi", "refreshes_this_turn", *PILE_ZONES}
@@ -181,7 +239,9 @@ class _PositionBuilder:
     def slot(self, owner: str, ref: Any, where: str, kinds: frozenset[CardType], what: str) -> Slot:
         iid, card, spec = self.card(owner, ref, where)
         if card.type not in kinds:
-            raise InvalidPosition(f"{owner} {where}: {card.id} ({card.name}) is a {card.type.value}, not {what}")
+            raise InvalidPosition(
+                f"{owner} {where}: {card.id} ({card.name}) is a {card.type.value}, not {what}"
+            )
         for flag in ("downed", "frozen"):
             if flag in spec and not isinstance(spec[flag], bool):
                 raise InvalidPosition(f"{owner} {where}: '{flag}' must be true or false")
@@ -190,7 +250,9 @@ class _PositionBuilder:
             raise InvalidPosition(f"{owner} {where}: 'power_mod' must be a whole number")
         kws = spec.get("keywords", [])
         if not isinstance(kws, list) or any(k not in KEYWORD_VALUES for k in kws):
-            raise InvalidPosition(f"{owner} {where}: 'keywords' must be a list drawn from {', '.join(KEYWORD_VALUES)}")
+            raise InvalidPosition(
+                f"{owner} {where}: 'keywords' must be a list drawn from {', '.join(KEYWORD_VALUES)}"
+            )
         under_refs = spec.get("under", [])
         if not isinstance(under_refs, list):
             raise InvalidPosition(f"{owner} {where}: 'under' must be a list of cards")
@@ -200,7 +262,9 @@ class _PositionBuilder:
             if set(uspec) - {"card"}:
                 raise InvalidPosition(f"{owner} {where} under[{i}]: a card under another takes no state")
             under.append(uid)
-        return Slot(iid, bool(spec.get("downed", False)), bool(spec.get("frozen", False)), under, power_mod, list(kws))
+        return Slot(
+            iid, bool(spec.get("downed", False)), bool(spec.get("frozen", False)), under, power_mod, list(kws)
+        )
 
 
 def _zone_list(owner: str, pdata: dict[str, Any], zone: str) -> list[Any]:
@@ -217,8 +281,9 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
         raise InvalidPosition("a position is a JSON object")
     fmt = position.get("format", "diva")
     if fmt not in FORMATS:
-        raise InvalidPosition(f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}",
-                              ("format.unsupported",))
+        raise InvalidPosition(
+            f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}", ("format.unsupported",)
+        )
     turn = position.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
         raise InvalidPosition("'turn' must be a whole number from 1")
@@ -230,7 +295,9 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
     if fp not in PLAYERS:
         raise InvalidPosition("'first_player' must be p1 or p2")
     if (turn % 2 == 1) != (fp == tp):
-        raise InvalidPosition("the first player takes the odd turns: turn, turn_player and first_player disagree")
+        raise InvalidPosition(
+            "the first player takes the odd turns: turn, turn_player and first_player disagree"
+        )
     phase = position.get("phase", "main")
     if phase not in ("up", "draw", "ener", "grow", "main", "attack", "end"):
         raise InvalidPosition("'phase' must be one of up, draw, ener, grow, main, attack, end")
@@ -241,7 +308,9 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
         if step is not None and step not in ATTACK_STEPS:
             raise InvalidPosition(f"'step' must be one of {', '.join(ATTACK_STEPS)}")
         if step == "guard":
-            raise InvalidPosition("a position cannot start in the guard step: it needs an LRIG attack under way")
+            raise InvalidPosition(
+                "a position cannot start in the guard step: it needs an LRIG attack under way"
+            )
     elif step is not None:
         raise InvalidPosition("'step' is only for the attack phase")
     players = position.get("players")
@@ -267,14 +336,20 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
             raise InvalidPosition(f"{p} lrig: the LRIG zones are center, left and right")
         for pos in LRIG_POSITIONS:
             if lrig.get(pos) is not None:
-                kinds = frozenset({CardType.LRIG}) if pos == "center" else frozenset({CardType.LRIG, CardType.ASSIST_LRIG})
+                kinds = (
+                    frozenset({CardType.LRIG})
+                    if pos == "center"
+                    else frozenset({CardType.LRIG, CardType.ASSIST_LRIG})
+                )
                 ps.lrig[pos] = b.slot(p, lrig[pos], f"lrig {pos}", kinds, "an LRIG for that zone")
         signi = pdata.get("signi", {}) or {}
         if not isinstance(signi, dict) or set(signi) - set(SIGNI_ZONES):
             raise InvalidPosition(f"{p} signi: the SIGNI zones are left, center and right")
         for zone in SIGNI_ZONES:
             if signi.get(zone) is not None:
-                kinds = frozenset({CardType.SIGNI, CardType.RESONA, CardType.SIGNI_CRAFT, CardType.RESONA_CRAFT})
+                kinds = frozenset(
+                    {CardType.SIGNI, CardType.RESONA, CardType.SIGNI_CRAFT, CardType.RESONA_CRAFT}
+                )
                 ps.signi[zone] = b.slot(p, signi[zone], f"signi {zone}", kinds, "a SIGNI")
         for zone in PILE_ZONES:
             allowed = LRIG_ZONE_TYPES if zone in ("lrig_deck", "lrig_trash") else MAIN_ZONE_TYPES
@@ -285,11 +360,15 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
                     raise InvalidPosition(f"{p} {zone}[{i}]: only cards on the field take a state")
                 iid, card, _ = b.card(p, ref, f"{zone}[{i}]")
                 if card.type not in allowed:
-                    raise InvalidPosition(f"{p} {zone}[{i}]: {card.id} ({card.name}) cannot be in the {zone.replace('_', ' ')}")
+                    raise InvalidPosition(
+                        f"{p} {zone}[{i}]: {card.id} ({card.name}) cannot be in the {zone.replace('_', ' ')}"
+                    )
                 ps.zones[zone].append(iid)
         r = pdata.get("refreshes_this_turn", 0)
         if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 1:
-            raise InvalidPosition(f"{p}: 'refreshes_this_turn' must be 0 or 1 (a second refresh ends the turn)")
+            raise InvalidPosition(
+                f"{p}: 'refreshes_this_turn' must be 0 or 1 (a second refresh ends the turn)"
+            )
         ps.refreshes_this_turn = r
     for iid in list(s.crushed):
         s.crushed.pop(iid)

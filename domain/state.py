@@ -166,7 +166,9 @@ class GameState:
     owners: dict[str, str] = field(default_factory=dict)  # iid -> p1 / p2
     flags: dict[str, Any] = field(default_factory=dict)  # once-a-turn facts: ener, grow, remove, ...
     attack: dict[str, Any] | None = None  # the attack being resolved
-    crushed: dict[str, str] = field(default_factory=dict)  # check-zone iid -> life burst: ask, used, declined, none
+    crushed: dict[str, str] = field(
+        default_factory=dict
+    )  # check-zone iid -> life burst: ask, used, declined, none
     limbo: list[str] = field(default_factory=list)  # cards left behind by a SIGNI that left the field (rba.3)
     winner: str | None = None
     result: dict[str, Any] | None = None

@@ -38,13 +38,23 @@ def check_chain(events: Sequence[Any]) -> tuple[str, list[dict[str, Any]]]:
     previous = GENESIS_HASH
     for i, e in enumerate(events, start=1):
         if e.originator_version != i:
-            problems.append({"at": i, "rule": "audit.sequence",
-                             "message": f"event {i} is missing from the log (the next stored event is {e.originator_version})"})
+            problems.append(
+                {
+                    "at": i,
+                    "rule": "audit.sequence",
+                    "message": f"event {i} is missing (the next one stored is {e.originator_version})",
+                }
+            )
             return previous, problems
         expected = chain_hash(previous, e.body())
         if expected != e.hash:
-            problems.append({"at": i, "rule": "audit.hash",
-                             "message": f"event {i} ({e.type}) does not match its hash: it was altered after it was recorded"})
+            problems.append(
+                {
+                    "at": i,
+                    "rule": "audit.hash",
+                    "message": f"event {i} ({e.type}) does not match its hash: it was altered",
+                }
+            )
             return previous, problems
         previous = e.hash
     return previous, problems
@@ -64,7 +74,9 @@ def _expected(action: dict[str, Any], state: GameState, by: str | None, history:
         from domain.decks import Deck
 
         players = {
-            p: PlayerSetup(info["name"], Deck(tuple(info["lrig_deck"]), tuple(info["main_deck"])), info.get("lrigs"))
+            p: PlayerSetup(
+                info["name"], Deck(tuple(info["lrig_deck"]), tuple(info["main_deck"])), info.get("lrigs")
+            )
             for p, info in action["players"].items()
         }
         return create_match(action["format"], action["seed"], players, action.get("first_player"))
@@ -95,13 +107,23 @@ def replay(events: Sequence[Any]) -> list[dict[str, Any]]:
         # The batch a branch was cut from may stop short: the branch's copy ends where the parent was cut.
         cut = end < len(events) and (events[end].action or {}).get("type") == "branch"
         if first.action is None:
-            return [{"at": start + 1, "rule": "audit.replay",
-                     "message": f"event {start + 1} ({first.type}) was not produced by any recorded action"}]
+            return [
+                {
+                    "at": start + 1,
+                    "rule": "audit.replay",
+                    "message": f"event {start + 1} ({first.type}) was not produced by any recorded action",
+                }
+            ]
         try:
             expected = _expected(first.action, state, first.by, history)
         except JudgeError as exc:
-            return [{"at": start + 1, "rule": "audit.replay",
-                     "message": f"the action recorded on event {start + 1} is refused by the rules: {exc}"}]
+            return [
+                {
+                    "at": start + 1,
+                    "rule": "audit.replay",
+                    "message": f"the action recorded on event {start + 1} is refused by the rules: {exc}",
+                }
+            ]
         actual = events[start:end]
         if cut:
             expected = expected[: len(actual)]
@@ -110,14 +132,24 @@ def replay(events: Sequence[Any]) -> list[dict[str, Any]]:
                 at = start + k + 1
                 what = actual[k].type if k < len(actual) else "nothing"
                 want = expected[k].type if k < len(expected) else "nothing"
-                return [{"at": at, "rule": "audit.replay",
-                         "message": f"event {at} is {what}, but the rules would have produced {want} there"}]
+                return [
+                    {
+                        "at": at,
+                        "rule": "audit.replay",
+                        "message": f"event {at} is {what}, but the rules would have produced {want} there",
+                    }
+                ]
         for e in actual:
             try:
                 apply(state, e)
             except (EvolveError, KeyError, ValueError) as exc:
-                return [{"at": e.originator_version, "rule": "audit.replay",
-                         "message": f"event {e.originator_version} cannot apply: {exc}"}]
+                return [
+                    {
+                        "at": e.originator_version,
+                        "rule": "audit.replay",
+                        "message": f"event {e.originator_version} cannot apply: {exc}",
+                    }
+                ]
             states.append(state.copy())
     return []
 

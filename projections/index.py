@@ -11,7 +11,13 @@ import threading
 from typing import Any
 from uuid import UUID
 
-TOPICS = ("wixoss:MatchCreated", "wixoss:PositionSet", "wixoss:GameEnded", "wixoss:Rewound", "wixoss:Branched")
+TOPICS = (
+    "wixoss:MatchCreated",
+    "wixoss:PositionSet",
+    "wixoss:GameEnded",
+    "wixoss:Rewound",
+    "wixoss:Branched",
+)
 
 
 class MatchIndex:
@@ -40,12 +46,24 @@ class MatchIndex:
             event = self.app.mapper.to_domain_event(note)
             if note.topic == "wixoss:MatchCreated":
                 names = {p: info["name"] for p, info in event.data["players"].items()}
-                entry = self.matches[mid] = {"id": str(mid), "players": names, "status": "setup", "winner": None,
-                                             "version": 0, "parent": None}
+                entry = self.matches[mid] = {
+                    "id": str(mid),
+                    "players": names,
+                    "status": "setup",
+                    "winner": None,
+                    "version": 0,
+                    "parent": None,
+                }
             elif note.topic == "wixoss:PositionSet":
                 names = {p: ps.get("name", p) for p, ps in event.data["state"]["players"].items()}
-                entry = self.matches[mid] = {"id": str(mid), "players": names, "status": "active", "winner": None,
-                                             "version": 0, "parent": None}
+                entry = self.matches[mid] = {
+                    "id": str(mid),
+                    "players": names,
+                    "status": "active",
+                    "winner": None,
+                    "version": 0,
+                    "parent": None,
+                }
             elif entry is not None and note.topic == "wixoss:GameEnded":
                 entry["status"], entry["winner"] = "finished", event.data["winner"]
             elif entry is not None and note.topic == "wixoss:Rewound":

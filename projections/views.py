@@ -137,7 +137,9 @@ def _count(data: dict[str, Any], key: str) -> dict[str, Any]:
     return out
 
 
-def redact_data(etype: str, data: dict[str, Any], viewer: str, state_before: GameState | None = None) -> dict[str, Any]:
+def redact_data(
+    etype: str, data: dict[str, Any], viewer: str, state_before: GameState | None = None
+) -> dict[str, Any]:
     """An event's data as ``viewer`` may see it."""
     if viewer == "judge":
         return data
@@ -145,10 +147,15 @@ def redact_data(etype: str, data: dict[str, Any], viewer: str, state_before: Gam
     if etype == "MatchCreated":
         players = {}
         for q, info in data["players"].items():
-            entry: dict[str, Any] = {"name": info["name"], "main_deck": {"count": len(info["main_deck"])},
-                                     "lrig_deck": {"count": len(info["lrig_deck"])}}
+            entry: dict[str, Any] = {
+                "name": info["name"],
+                "main_deck": {"count": len(info["main_deck"])},
+                "lrig_deck": {"count": len(info["lrig_deck"])},
+            }
             if viewer == q:
-                entry["lrig_deck"]["cards"] = [{"iid": i, "card": data["cards"][i]} for i in info["lrig_deck"]]
+                entry["lrig_deck"]["cards"] = [
+                    {"iid": i, "card": data["cards"][i]} for i in info["lrig_deck"]
+                ]
             players[q] = entry
         return {"format": data["format"], "players": players}
     if etype == "PositionSet":
@@ -170,7 +177,10 @@ def redact_data(etype: str, data: dict[str, Any], viewer: str, state_before: Gam
     if etype in ("CardsDrawn", "MulliganDeclared", "CardsReturned"):
         return data if viewer == p else _count(data, "cards")
     if etype == "Adjusted":
-        return {"reason": data.get("reason"), "steps": [_redact_step(s, viewer) for s in data.get("steps", [])]}
+        return {
+            "reason": data.get("reason"),
+            "steps": [_redact_step(s, viewer) for s in data.get("steps", [])],
+        }
     return data
 
 
@@ -187,9 +197,9 @@ def event_view(event: Any, viewer: str, rewound_by: int | None = None) -> dict[s
     if viewer == "judge":
         body["hash"] = event.hash
     else:
-        if "action" in body and viewer != body.get("actor"):
-            body.pop("action")
-        elif "action" in body and body["action"].get("type") in ("create", "position"):
+        if ("action" in body and viewer != body.get("actor")) or (
+            "action" in body and body["action"].get("type") in ("create", "position")
+        ):
             body.pop("action")
     if rewound_by is not None:
         body["rewound_by"] = rewound_by

@@ -16,7 +16,7 @@ Decisions, in the order a record is converted:
 * Types: the record's type in lower snake case (``Assist LRIG`` -> ``assist_lrig``, ``SIGNI Craft`` ->
   ``signi_craft``). ``Token`` and ``-`` records are not cards: ``convert_record`` returns None for them.
 * Names: ``name`` is the English name where the record has one, else the Japanese name; ``name_ja`` is
-  always kept. Reprints share ``name_ja`` with their original, so deck rules count copies by ``name_ja``.
+  always kept. Reprints share ``name_ja``, so deck rules count copies by it (``Card.name_key``).
 * Numbers: level, limit and power are ints or null. Two records print an infinite limit or power; the
   format has no infinity, so those become null (listed in the import report).
 * Costs: ``[{color, n}]`` with lower-case colours (hybrids such as ``red/green``, and ``coin``, kept as
@@ -147,6 +147,7 @@ _MULTI_ENER_EN = re.compile(r"^[ \t]*\[Constant\]:[ \t]*\[Multi Ener\]", re.MULT
 CARD_KEYS = (
     "id", "name", "name_ja", "type", "colors", "level", "limit", "power", "grow_cost", "cost", "lrig_types",
     "limiting", "classes", "team", "guard", "life_burst", "multi_ener", "timings", "keywords",
+    "has_abilities", "aliases",
 )  # fmt: skip
 
 
@@ -479,6 +480,9 @@ def convert_record(
         "multi_ener": multi_ener,
         "timings": _timings(card_id, rec.get("timings"), report),
         "keywords": keywords_from_text(text_ja, text_en) if ctype in KEYWORD_TYPES else [],
+        # whether the card has any ability at all (printed text or a Life Burst): a fact, not the text
+        "has_abilities": bool((text_ja or "").strip() or (text_en or "").strip() or rec.get("burst_text_ja")),
+        "aliases": [],
     }
     return card
 
@@ -496,6 +500,23 @@ def convert_cards(
             raise ValueError(f"card id {card['id']!r} appears twice")
         by_id[card["id"]] = card
     return [by_id[k] for k in sorted(by_id)]
+
+
+def add_print_aliases(
+    starter: Sequence[dict[str, Any]], raw_decks: Mapping[str, Any], taken: set[str]
+) -> None:
+    """The English prints renumbered some cards (all of WXDi-D02): their English print number becomes an
+    alias of the card, unless it is itself the id of another card."""
+    by_id = {c["id"]: c for c in starter}
+    for deck in raw_decks.values():
+        for entry in deck.get("cards", ()):
+            alias = entry.get("id_en_print")
+            card = by_id.get(entry.get("id"))
+            if card is None or not alias or alias == card["id"] or alias in taken or alias in by_id:
+                continue
+            if alias not in card["aliases"]:
+                card["aliases"].append(alias)
+                card["aliases"].sort()
 
 
 def extended_records(all_records: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -596,6 +617,7 @@ def build_outputs(shared_cards: Path = SHARED_CARDS, report: ImportReport | None
     starter = convert_cards(starter_records, vocab, report)
     extended = convert_cards(extended_records(all_records), vocab, report)
     by_id = {c["id"]: c for c in starter}
+    add_print_aliases(starter, raw_decks, {c["id"] for c in extended})
     decks = convert_decks(raw_decks, by_id)
     return {
         CARDS_FILE: render_cards(starter).encode("utf-8"),

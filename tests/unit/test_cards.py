@@ -28,6 +28,7 @@ SHARED_CARDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "cards"
 FORMAT_KEYS = {
     "id", "name", "name_ja", "type", "colors", "level", "limit", "power", "grow_cost", "cost", "lrig_types",
     "limiting", "classes", "team", "guard", "life_burst", "multi_ener", "timings", "keywords",
+    "has_abilities", "aliases",
 }  # fmt: skip
 TYPE_NAMES = {
     "LRIG": "lrig",
@@ -330,3 +331,17 @@ def test_no_card_text_in_the_starter_catalogue(catalogue: Catalogue) -> None:
             text = rec.get(key)
             if text and len(text) >= 20:
                 assert text not in blob and text[:20] not in blob, (rec["id"], key)
+
+
+def test_english_print_numbers_are_aliases(catalogue: Catalogue) -> None:
+    # cards/README: the English prints renumbered WXDi-D02; the API's examples use those numbers.
+    card = catalogue.get("WXDi-D02-001")
+    assert card.id == "WXDi-D02-01LAT"
+    assert "WXDi-D02-001" in catalogue
+    assert catalogue.canonical("WXDi-D02-001") == "WXDi-D02-01LAT"
+
+
+def test_cards_without_abilities_are_few_and_plain(catalogue: Catalogue) -> None:
+    plain = [c for c in catalogue if not c.has_abilities]
+    assert plain, "some starter cards (level 0 LRIGs at least) have no ability"
+    assert all(not c.life_burst for c in plain)

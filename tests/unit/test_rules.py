@@ -102,7 +102,9 @@ def test_every_rule_has_text_and_a_source() -> None:
 
 
 def test_only_judge_rules_have_no_seed() -> None:
-    assert {r.id for r in all_rules() if r.seed == "none"} == {i for i in RULES if i.startswith(PROCEDURE_PREFIXES)}
+    assert {r.id for r in all_rules() if r.seed == "none"} == {
+        i for i in RULES if i.startswith(PROCEDURE_PREFIXES)
+    }
 
 
 def test_summaries_are_short_and_plain() -> None:

@@ -1,0 +1,25 @@
+# The two commands of the README: `make serve` and `make test`. Each sets up the environment first.
+VENV ?= .venv
+PYTHON ?= python3
+STAMP := $(VENV)/.installed
+
+.PHONY: serve test lint simulate openapi
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+serve: $(STAMP)
+	$(VENV)/bin/wixoss-judge serve
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/pytest
+
+simulate: $(STAMP)
+	$(VENV)/bin/wixoss-judge simulate --games 200 --seed 1
+
+openapi: $(STAMP)
+	$(VENV)/bin/wixoss-judge openapi > openapi.yaml

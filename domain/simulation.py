@@ -1,0 +1,105 @@
+"""Random legal matches between preset decks: a soak test of the rules, and a benchmark.
+
+Each game picks every action at random among the legal ones, with the match's own seed and a chooser
+seeded from it, so that a run is repeatable. The invariants are checked at every event.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any
+
+from domain import invariants
+from domain.decks import PRESET_IDS, preset
+from domain.engine import decide
+from domain.evolve import apply
+from domain.legal import legal_actions
+from domain.setup import PlayerSetup, create_match
+from domain.state import GameState
+
+TURN_CAP = 400
+
+
+@dataclass
+class GameResult:
+    seed: int
+    decks: tuple[str, str]
+    events: int
+    turns: int
+    winner: str | None
+    reason: str | None
+    capped: bool
+    problems: list[str] = field(default_factory=list)
+
+
+def pairings() -> list[tuple[str, str]]:
+    """All 100 ordered pairings of the ten presets (both seats)."""
+    return list(product(PRESET_IDS, PRESET_IDS))
+
+
+def play_game(seed: int, decks: tuple[str, str], check: bool = True, turn_cap: int = TURN_CAP) -> GameResult:
+    chooser = random.Random(f"chooser:{seed}")
+    events = create_match(
+        "diva", seed, {"p1": PlayerSetup("p1", preset(decks[0])), "p2": PlayerSetup("p2", preset(decks[1]))}
+    )
+    state = GameState()
+    found: list[str] = []
+
+    def fold_in(batch: list[Any]) -> None:
+        for i, e in enumerate(batch):
+            apply(state, e)
+            if check:
+                last = i == len(batch) - 1
+                for prob in invariants.problems(state, between_actions=last):
+                    found.append(f"event {state.version} ({e.type}): {prob}")
+
+    fold_in(events)
+    total = len(events)
+    while state.status != "finished" and state.turn <= turn_cap and not found:
+        actions = list(legal_actions(state))
+        if not actions:
+            found.append(f"event {state.version}: a decision with no legal answer: {state.pending}")
+            break
+        batch = decide(state, chooser.choice(actions))
+        total += len(batch)
+        fold_in(batch)
+    return GameResult(
+        seed,
+        decks,
+        total,
+        state.turn,
+        state.winner,
+        (state.result or {}).get("reason"),
+        state.status != "finished",
+        found,
+    )
+
+
+def simulate(games: int, seed: int, check: bool = True) -> dict[str, Any]:
+    pairs = pairings()
+    started = time.perf_counter()
+    results = [play_game(seed + i, pairs[i % len(pairs)], check) for i in range(games)]
+    seconds = time.perf_counter() - started
+    events = sum(r.events for r in results)
+    winners = Counter(r.winner for r in results if r.winner)
+    reasons = Counter(r.reason for r in results if r.reason)
+    problems = [f"game seed {r.seed} {r.decks[0]} v {r.decks[1]}: {p}" for r in results for p in r.problems]
+    return {
+        "games": games,
+        "events": events,
+        "events_per_game": round(events / games, 1) if games else 0,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+        "finished": sum(1 for r in results if not r.capped),
+        "capped": sum(1 for r in results if r.capped),
+        "winners": dict(sorted(winners.items())),
+        "reasons": dict(sorted(reasons.items())),
+        "pairings": len({r.decks for r in results}),
+        "invariants_checked": check,
+        "problems": problems[:20],
+        "problem_count": len(problems),
+    }
