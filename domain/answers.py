@@ -384,6 +384,17 @@ def discard(rec: Recorder, act: Action) -> None:
 def choose(rec: Recorder, act: Action) -> None:
     s, p = rec.state, act.player or ""
     pending = s.pending or {}
+    if pending.get("purpose") == "rba.order":
+        option = act.get("option")
+        if option not in pending["options"]:
+            raise IllegalAction("decision.invalid", f"choose an option: {' or '.join(pending['options'])}")
+        iid = pending["card"]
+        zone = (s.players[p].find(iid) or "").split(":")[-1]
+        if option == "rba.1":
+            rec.emit("SigniVanished", p, "rba.1", {"player": p, "card": iid, "zone": zone, "cause": "power"})
+        else:
+            rec.emit("SigniTrashed", p, option, {"player": p, "card": iid, "zone": zone})
+        return
     choices: list[str] = pending.get("choices", [])
     picked: list[str] = []
     for ref in act.get("cards") or []:

@@ -141,6 +141,9 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
             if i >= MAX_COMBINATIONS:
                 break
             yield {**base, "type": "discard", "cards": list(combo)}
+    elif kind == "choose" and pending.get("purpose") == "rba.order":
+        for option in pending["options"]:
+            yield {**base, "type": "choose", "option": option}
     elif kind == "choose":
         lo, hi = int(pending.get("min", 1)), int(pending.get("max", 1))
         emitted = 0

@@ -43,13 +43,33 @@ def _players_in_order(s: GameState) -> list[str]:
 def _simultaneous(rec: Recorder) -> bool:
     s = rec.state
     moves: list[tuple[str, str, dict]] = []
-    seen: set[str] = set()
     for p in _players_in_order(s):
         ps = s.players[p]
         types = facts.lrig_types(s, p)
+        lvl = facts.center_level(s, p)
         for zone, slot in ps.signi_slots():
             card = facts.card_of(s, slot.iid)
-            if facts.power(s, slot) <= 0:
+            vanish = facts.power(s, slot) <= 0
+            limiting = bool(card.limiting) and not (set(card.limiting) & types)
+            above = (card.level or 0) > lvl
+            if vanish and (limiting or above):
+                # one card, two rule processes sending it to different zones: its owner chooses the order
+                other = "rba.9" if limiting else "rba.2"
+                rec.ask(
+                    p,
+                    "choose",
+                    "rba.order",
+                    purpose="rba.order",
+                    card=slot.iid,
+                    options=["rba.1", other],
+                    min=0,
+                    max=0,
+                    choices=[],
+                    prompt="two rule processes apply to this SIGNI: choose which is applied first "
+                    f"(rba.1 vanishes it into the ener zone, {other} puts it into the trash)",
+                )
+                return True
+            if vanish:
                 moves.append(
                     (
                         "SigniVanished",
@@ -57,10 +77,8 @@ def _simultaneous(rec: Recorder) -> bool:
                         {"player": p, "card": slot.iid, "zone": zone, "cause": "power"},
                     )
                 )
-                seen.add(slot.iid)
-            elif card.limiting and not (set(card.limiting) & types):
+            elif limiting:
                 moves.append(("SigniTrashed", "rba.9", {"player": p, "card": slot.iid, "zone": zone}))
-                seen.add(slot.iid)
         # rba.6 and rba.7: Resonas and Keys where they may not be
         for zone, cards in ps.zones.items():
             for iid in cards:
