@@ -404,6 +404,20 @@ def _timings(card_id: str, raw: Any, report: ImportReport | None) -> list[str]:
     return [t for t in TIMING_ORDER if t in found]
 
 
+REMINDER = re.compile(r"[（(][^（()）]*[)）]")
+
+
+def has_abilities(text_ja: str | None, text_en: str | None, burst_ja: Any) -> bool:
+    """Whether a card has any ability: text left once reminder text in brackets is taken out (a dual-colour
+    card's only text is a reminder of how it pays ener), or a Life Burst."""
+    if burst_ja:
+        return True
+    for text in (text_ja, text_en):
+        if text and REMINDER.sub("", text).strip():
+            return True
+    return False
+
+
 def convert_record(
     rec: Mapping[str, Any], vocab: Vocabulary, report: ImportReport | None = None
 ) -> dict[str, Any] | None:
@@ -481,7 +495,7 @@ def convert_record(
         "timings": _timings(card_id, rec.get("timings"), report),
         "keywords": keywords_from_text(text_ja, text_en) if ctype in KEYWORD_TYPES else [],
         # whether the card has any ability at all (printed text or a Life Burst): a fact, not the text
-        "has_abilities": bool((text_ja or "").strip() or (text_en or "").strip() or rec.get("burst_text_ja")),
+        "has_abilities": has_abilities(text_ja, text_en, rec.get("burst_text_ja")),
         "aliases": [],
     }
     return card
