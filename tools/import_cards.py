@@ -412,10 +412,7 @@ def has_abilities(text_ja: str | None, text_en: str | None, burst_ja: Any) -> bo
     card's only text is a reminder of how it pays ener), or a Life Burst."""
     if burst_ja:
         return True
-    for text in (text_ja, text_en):
-        if text and REMINDER.sub("", text).strip():
-            return True
-    return False
+    return any(bool(text and REMINDER.sub("", text).strip()) for text in (text_ja, text_en))
 
 
 def convert_record(
