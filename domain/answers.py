@@ -6,6 +6,7 @@ most specific rule, why an action does not answer the decision that is pending.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
@@ -285,9 +286,48 @@ def _unenforced(rec: Recorder, act: Action) -> None:
     )
 
 
+def _use(name: str) -> Handler:
+    def run_use(rec: Recorder, act: Action) -> None:
+        from domain.abilities import use
+
+        getattr(use, name)(rec, act)
+
+    return run_use
+
+
 for _kind in ("main", "pre_attack", "defense"):
-    for _t in ("use_spell", "use_arts", "use_piece", "use_ability"):
-        _TABLE[(_kind, _t)] = _unenforced
+    _TABLE[(_kind, "use_arts")] = _unenforced
+    _TABLE[(_kind, "use_ability")] = _use("use_ability")
+    _TABLE[(_kind, "use_piece")] = _use("use_piece")
+_TABLE[("main", "use_spell")] = _use("use_spell")
+
+
+@answers("spell_cut_in", "pass")
+def cut_in_pass(rec: Recorder, act: Action) -> None:
+    from domain.abilities.use import spell_resolves
+
+    resume = (rec.state.pending or {})["resume"]
+    rec.emit("Passed", act.player or "", "spell.cut-in", {"player": act.player, "kind": "spell_cut_in"})
+    spell_resolves(rec, resume)
+
+
+@answers("trigger_order", "choose")
+def trigger_order(rec: Recorder, act: Action) -> None:
+    s = rec.state
+    pending = s.pending or {}
+    keys: list[str] = pending["choices"]
+    by_card = dict(zip(pending["cards"], keys, strict=True))
+    given = act.get("order") or act.get("cards") or []
+    order = [by_card.get(x, x) for x in given]
+    if not order or any(k not in keys for k in order) or len(set(order)) != len(order):
+        raise IllegalAction("decision.invalid", f"order the waiting abilities: {', '.join(keys)}")
+    rest = [k for k in keys if k not in order]
+    rec.emit(
+        "TriggersOrdered", act.player or "", "trigger.order", {"player": act.player, "order": order + rest}
+    )
+    from domain.abilities.triggers import activate
+
+    activate(rec, next(w for w in rec.state.waiting if w["key"] == order[0]))
 
 
 # -- attacks --------------------------------------------------------------------------------------
@@ -331,6 +371,10 @@ def attack(rec: Recorder, act: Action) -> None:
         raise IllegalAction("decision.invalid", f"{ref} is not the SIGNI in {p}'s {zone} zone")
     if slot.downed:
         raise IllegalAction("attack.downed", f"{p}'s SIGNI in the {zone} zone is downed and cannot attack")
+    if "cannot_attack" in facts.keywords(s, slot):
+        raise IllegalAction(
+            "effect.cannot-attack", f"an effect says {p}'s SIGNI in the {zone} zone cannot attack"
+        )
     rec.emit("AttackDeclared", p, "attack.signi", {"player": p, "zone": zone, "card": slot.iid})
 
 
@@ -341,6 +385,9 @@ def guard(rec: Recorder, act: Action) -> None:
     card = facts.card_of(s, iid)
     if not card.guard:
         raise IllegalAction("kw.guard", f"{card.name} has no Guard")
+    attacker = s.players[opponent(p)].lrig["center"]
+    if attacker is not None and "unguardable" in facts.keywords(s, attacker):
+        raise IllegalAction("effect.no-guard", "an effect says this LRIG attack cannot be guarded")
     rec.emit("Guarded", p, "kw.guard", {"player": p, "card": iid})
 
 
@@ -355,13 +402,20 @@ def life_burst(rec: Recorder, act: Action) -> None:
         raise IllegalAction(
             "decision.invalid", f"the Life Burst being decided is that of {pending.get('card')}"
         )
-    data: dict[str, Any] = {"player": p, "card": pending["card"], "use": use}
-    if use:
+    from domain.abilities import is_enforced
+    from domain.abilities import use as using
+
+    iid = pending["card"]
+    data: dict[str, Any] = {"player": p, "card": iid, "use": use}
+    enforced = is_enforced(s.cards[iid])
+    if use and not enforced:
         data["enforced"] = False
         data["note"] = (
             "the Life Burst's effect is not enforced by the service: a judge resolves it with 'adjust'"
         )
     rec.emit("LifeBurstChosen", p, "life-burst.use", data)
+    if use and enforced:
+        using.life_burst(rec, iid, p)
 
 
 # -- discards and choices -------------------------------------------------------------------------
@@ -384,6 +438,9 @@ def discard(rec: Recorder, act: Action) -> None:
 def choose(rec: Recorder, act: Action) -> None:
     s, p = rec.state, act.player or ""
     pending = s.pending or {}
+    if pending.get("purpose") in ("target", "effect"):
+        _answer_effect(rec, act, pending)
+        return
     if pending.get("purpose") == "rba.order":
         option = act.get("option")
         if option not in pending["options"]:
@@ -414,6 +471,52 @@ def choose(rec: Recorder, act: Action) -> None:
         rec.emit("LrigTrashed", p, "rba.lrig-type", {"player": p, "position": pos})
     else:  # pragma: no cover - every choice the engine asks is handled above
         raise IllegalAction("decision.invalid", f"no rule asks this choice ({purpose})")
+
+
+def _answer_effect(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
+    """An answer to a choice asked in the middle of an effect: targets, cards, a zone, or an option."""
+    from domain.abilities import effects
+
+    s = rec.state
+    choices: list[str] = pending.get("choices", [])
+    picked: list[str] = []
+    for ref in act.get("cards") or []:
+        match = next((c for c in choices if ref in (c, s.cards[c]) and c not in picked), None)
+        if match is None:
+            raise IllegalAction("decision.invalid", f"{ref} is not one of the choices")
+        picked.append(match)
+    answer: dict[str, Any] = {"cards": picked}
+    if pending.get("zones"):
+        zones = act.get("zones") or []
+        if len(zones) != 1 or zones[0] not in pending["zones"]:
+            raise IllegalAction("decision.invalid", f"choose one zone of: {', '.join(pending['zones'])}")
+        answer["zone"] = zones[0]
+    elif pending.get("options"):
+        option = act.get("option")
+        k = max(int(pending.get("max", 1)), 1)
+        parts = str(option).split(",") if option is not None else []
+        if len(parts) != k or any(x not in pending["options"] for x in parts) or len(set(parts)) != k:
+            raise IllegalAction("decision.invalid", f"choose {k} of: {', '.join(pending['options'])}")
+        answer["option"] = option
+    else:
+        lo, hi = int(pending.get("min", 1)), int(pending.get("max", 1))
+        if not lo <= len(picked) <= hi:
+            raise IllegalAction(
+                "decision.invalid", f"choose between {lo} and {hi} card(s), not {len(picked)}"
+            )
+    frame = copy.deepcopy(pending["resume"])
+    rec.emit(
+        "Answered",
+        act.player or "",
+        "target.choose",
+        {
+            "player": act.player,
+            "answer": answer,
+            "purpose": pending["purpose"],
+            "private": bool(pending.get("private")),
+        },
+    )
+    effects.resume(rec, frame, answer)
 
 
 # -- concede and refusals -------------------------------------------------------------------------

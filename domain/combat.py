@@ -17,7 +17,11 @@ from domain.state import GameState, Slot, facing, opponent
 
 def signi_can_attack(s: GameState, tp: str) -> bool:
     ps = s.players[tp]
-    return any(sl is not None and not sl.downed for sl in ps.signi.values()) or lrig_can_attack(s, tp)
+    able = any(
+        sl is not None and not sl.downed and "cannot_attack" not in facts.keywords(s, sl)
+        for sl in ps.signi.values()
+    )
+    return able or lrig_can_attack(s, tp)
 
 
 def lrig_can_attack(s: GameState, tp: str) -> bool:

@@ -21,6 +21,10 @@ from domain.events import Event
 from domain.evolve import apply
 from domain.state import GameState, opponent
 
+_TRIGGERING = frozenset(
+    {"SigniPlayed", "SigniPutOntoField", "LrigGrew", "AttackDeclared", "SigniVanished", "StepBegan"}
+)
+
 
 class Recorder:
     """A scratch state and the events produced on it so far."""
@@ -55,7 +59,12 @@ class Recorder:
         event = Event(type, actor, rule, data or {}, caused_by, by)
         apply(self.state, event)
         self.events.append(event)
-        return self.state.version
+        n = self.state.version
+        if type in _TRIGGERING:
+            from domain.abilities.triggers import after_emit
+
+            after_emit(self, event)
+        return n
 
     def ask(self, player: str, kind: str, rule: str, **extra: Any) -> None:
         self.emit("Asked", "rules", rule, {"player": player, "kind": kind, **extra})

@@ -454,6 +454,124 @@ def _rewound(state: GameState, d: dict[str, Any], e: Any) -> None:
     state.version = version
 
 
+# -- abilities ------------------------------------------------------------------------------------
+
+
+@handles("AbilityTriggered")
+def _triggered(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.waiting.append({**d, "key": f"t{state.version + 1}"})
+
+
+@handles("TriggersOrdered")
+def _ordered(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    rank = {k: i for i, k in enumerate(d["order"])}
+    state.waiting.sort(key=lambda w: rank.get(w["key"], len(rank)))
+    state.pending = None
+
+
+@handles("AbilityActivated")
+def _activated(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.waiting = [w for w in state.waiting if w["key"] != d["key"]]
+    state.pending = None
+
+
+def _pay(state: GameState, d: dict[str, Any]) -> None:
+    for iid in d.get("ener", ()):
+        move(state, iid, "trash")
+
+
+@handles("AbilityUsed")
+def _ability_used(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    _pay(state, d)
+    if d.get("down"):
+        _slot_of(state, d["card"]).downed = True
+    state.used[f"{d['card']}/{d['ability']}"] = state.turn
+    state.pending = None
+
+
+@handles("SpellUsed", "PieceUsed")
+def _card_used(state: GameState, d: dict[str, Any], e: Any) -> None:
+    _pay(state, d)
+    move(state, d["card"], "check")
+    state.pending = None
+
+
+@handles("CostPaid")
+def _cost_paid(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    _pay(state, d)
+    state.pending = None
+
+
+@handles("AbilityResolved")
+def _resolved(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    if d.get("put"):
+        move(state, d["card"], d["put"])
+
+
+@handles("CardsMilled")
+def _milled(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    for iid in d["cards"]:
+        move(state, iid, "trash")
+
+
+@handles("CardsSet")
+def _set(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    for iid in d["cards"]:
+        slot = _slot_of(state, iid)
+        if "downed" in d:
+            slot.downed = bool(d["downed"])
+        if "frozen" in d:
+            slot.frozen = bool(d["frozen"])
+
+
+@handles("CardsMoved")
+def _moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    for iid in d["cards"]:
+        move(state, iid, d["to"])
+    state.pending = None
+
+
+@handles("SigniPutOntoField")
+def _put_onto_field(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    take(state, d["card"])
+    state.players[d["player"]].signi[d["zone"]] = Slot(d["card"])
+    state.pending = None
+
+
+@handles("PowerChanged")
+def _power_changed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    _slot_of(state, d["card"]).power_mod += int(d["amount"])
+
+
+@handles("KeywordsGranted")
+def _granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    _slot_of(state, d["card"]).keywords.extend(d["keywords"])
+
+
+@handles("Answered")
+def _answered(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.pending = None
+
+
+@handles("CardRevealed")
+def _revealed_card(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    return None
+
+
+@handles("CardsToDeckBottom")
+def _to_bottom(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    for iid in d["cards"]:
+        move(state, iid, "deck")
+
+
+def _slot_of(state: GameState, iid: str) -> Slot:
+    ps = state.players[state.owners[iid]]
+    for slot in [*ps.signi.values(), *ps.lrig.values()]:
+        if slot is not None and slot.iid == iid:
+            return slot
+    raise EvolveError(f"card {iid} is not on the field")
+
+
 @handles("Branched")
 def _branched(state: GameState, d: dict[str, Any], _e: Any) -> None:
     return None

@@ -27,8 +27,11 @@ def level(state: GameState, iid: str) -> int:
 
 
 def power(state: GameState, slot: Slot) -> int:
+    """Printed power, then continuous effects, then changes until end of turn."""
     base = card_of(state, slot.iid).power or 0
-    return base + slot.power_mod
+    from domain.abilities.constants import power_bonus
+
+    return base + power_bonus(state, slot) + slot.power_mod
 
 
 def keywords(state: GameState, slot: Slot) -> frozenset[str]:

@@ -111,14 +111,28 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
                     yield {**base, "type": "remove_signi", "zones": list(combo)}
         yield from _grows(s, p, "left", "main")
         yield from _grows(s, p, "right", "main")
+        yield from _uses(s, p, kind)
         yield {**base, "type": "pass"}
     elif kind in ("pre_attack", "defense"):
         yield from _grows(s, p, "left", "attack")
         yield from _grows(s, p, "right", "attack")
+        yield from _uses(s, p, kind)
         yield {**base, "type": "pass"}
+    elif kind == "spell_cut_in":
+        yield {**base, "type": "pass"}
+    elif kind == "trigger_order":
+        for key in pending["choices"]:
+            yield {**base, "type": "choose", "order": [key]}
+    elif kind == "choose" and pending.get("zones"):
+        for zone in pending["zones"]:
+            yield {**base, "type": "choose", "zones": [zone]}
+    elif kind == "choose" and pending.get("options") and pending.get("purpose") != "rba.order":
+        k = max(int(pending.get("max", 1)), 1)
+        for combo in combinations(pending["options"], k):
+            yield {**base, "type": "choose", "option": ",".join(combo)}
     elif kind == "signi_attack":
         for zone, slot in ps.signi_slots():
-            if not slot.downed:
+            if not slot.downed and "cannot_attack" not in facts.keywords(s, slot):
                 yield {**base, "type": "attack", "zone": zone}
         if combat.lrig_can_attack(s, p):
             yield {**base, "type": "attack", "zone": "lrig"}
@@ -128,8 +142,10 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
             yield {**base, "type": "attack", "zone": "lrig"}
         yield {**base, "type": "pass"}
     elif kind == "guard":
+        attacker = s.players["p2" if p == "p1" else "p1"].lrig["center"]
+        unguardable = attacker is not None and "unguardable" in facts.keywords(s, attacker)
         for iid in ps.zones["hand"]:
-            if facts.card_of(s, iid).guard:
+            if facts.card_of(s, iid).guard and not unguardable:
                 yield {**base, "type": "guard", "card": iid}
         yield {**base, "type": "pass"}
     elif kind == "life_burst":
@@ -153,6 +169,43 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
                     return
                 emitted += 1
                 yield {**base, "type": "choose", "cards": list(combo)}
+
+
+def _uses(s: GameState, p: str, kind: str) -> Iterator[dict[str, Any]]:
+    """Spells, PIECEs and [Action] abilities the player can use now (checked by trying them)."""
+    from domain.abilities.catalogue import abilities_of
+    from domain.actions import Action
+    from domain.engine import Recorder
+
+    ps = s.players[p]
+    tries: list[dict[str, Any]] = []
+    if kind == "main":
+        tries += [
+            {"type": "use_spell", "card": i}
+            for i in ps.zones["hand"]
+            if any(a["kind"] == "spell" for a in abilities_of(s.cards[i]))
+        ]
+    tries += [
+        {"type": "use_piece", "card": i}
+        for i in ps.zones["lrig_deck"]
+        if any(a["kind"] == "piece" for a in abilities_of(s.cards[i]))
+    ]
+    for slot in [*ps.signi.values(), *ps.lrig.values()]:
+        if slot is None:
+            continue
+        for n, ab in enumerate(abilities_of(s.cards[slot.iid])):
+            if ab["kind"] == "action":
+                tries.append({"type": "use_ability", "card": slot.iid, "ability": str(n + 1)})
+    for t in tries:
+        action = Action(t["type"], p, {k: v for k, v in t.items() if k != "type"})
+        run = answers.handler(kind, t["type"])
+        if run is None:
+            continue
+        try:
+            run(Recorder(s.copy(), action), action)
+        except JudgeError:
+            continue
+        yield {"player": p, **t}
 
 
 def _grows(s: GameState, p: str, position: str, timing: str | None = None) -> Iterator[dict[str, Any]]:

@@ -66,16 +66,20 @@ def setup_step(rec: Recorder) -> None:
 
 
 def triggers(rec: Recorder) -> bool:
-    """Waiting Life Bursts: the turn player's first, then the other player's."""
+    """Waiting triggered abilities and Life Bursts: the turn player's first, then the other player's."""
+    from domain.abilities.triggers import next_waiting
+
     s = rec.state
-    waiting = [iid for iid, status in s.crushed.items() if status == "ask"]
-    if not waiting:
-        return False
-    tp = s.turn_player
-    waiting.sort(key=lambda iid: (s.owners[iid] != tp, s.players[s.owners[iid]].zones["check"].index(iid)))
-    iid = waiting[0]
-    rec.ask(s.owners[iid], "life_burst", "crush.check", card=iid, card_id=s.cards[iid])
-    return True
+    tp = s.turn_player or "p1"
+    for p in (tp, opponent(tp)):
+        if next_waiting(rec, p):
+            return True
+        bursts = [iid for iid, status in s.crushed.items() if status == "ask" and s.owners[iid] == p]
+        if bursts:
+            bursts.sort(key=lambda iid: s.players[p].zones["check"].index(iid))
+            rec.ask(p, "life_burst", "crush.check", card=bursts[0], card_id=s.cards[bursts[0]])
+            return True
+    return False
 
 
 # -- the turn -------------------------------------------------------------------------------------

@@ -206,7 +206,7 @@ LRIG_ZONE_TYPES = frozenset(
     }
 )
 CARD_FIELDS = {"card", "downed", "frozen", "under", "power_mod", "keywords"}
-KEYWORD_VALUES = ("lancer", "double_crush", "assassin", "shadow")
+KEYWORD_VALUES = ("lancer", "double_crush", "assassin", "shadow", "cannot_attack", "unguardable")
 PLAYER_FIELDS = {"name", "lrig", "signi", "refreshes_this_turn", *PILE_ZONES}
 
 

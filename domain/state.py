@@ -172,6 +172,8 @@ class GameState:
     limbo: list[str] = field(default_factory=list)  # cards left behind by a SIGNI that left the field (rba.3)
     winner: str | None = None
     result: dict[str, Any] | None = None
+    waiting: list[dict[str, Any]] = field(default_factory=list)  # triggered abilities waiting to resolve
+    used: dict[str, int] = field(default_factory=dict)  # "iid/ability" -> turn last used (1/Turn, 1/Game)
 
     def copy(self) -> GameState:
         return GameState(
@@ -195,6 +197,8 @@ class GameState:
             list(self.limbo),
             self.winner,
             None if self.result is None else dict(self.result),
+            [dict(w) for w in self.waiting],
+            dict(self.used),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -219,6 +223,8 @@ class GameState:
             "limbo": list(self.limbo),
             "winner": self.winner,
             "result": None if self.result is None else dict(self.result),
+            "waiting": [dict(w) for w in self.waiting],
+            "used": dict(self.used),
         }
 
     @classmethod
@@ -244,6 +250,8 @@ class GameState:
             list(d.get("limbo", ())),
             d.get("winner"),
             None if d.get("result") is None else dict(d["result"]),
+            [dict(w) for w in d.get("waiting", ())],
+            dict(d.get("used", {})),
         )
 
     def digest(self, *, include_version: bool = False) -> str:

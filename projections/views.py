@@ -117,6 +117,8 @@ def pending_view(state: GameState, viewer: str, *, options: bool = True) -> dict
     decider = pending["player"]
     if viewer in ("judge", decider):
         out = dict(pending)
+        if viewer != "judge":
+            out.pop("resume", None)
         out["description"] = describe_pending(pending)
         if options:
             out["options"] = list(legal_actions(state))
@@ -176,6 +178,19 @@ def redact_data(
         return {"player": p, "face_down": True}
     if etype in ("CardsDrawn", "MulliganDeclared", "CardsReturned"):
         return data if viewer == p else _count(data, "cards")
+    if etype == "Asked":
+        out = {k: v for k, v in data.items() if k != "resume"}
+        if data.get("private") and viewer != p:
+            for key in ("choices", "looked"):
+                if key in out:
+                    out[key] = {"count": len(out[key])}
+        return out
+    if etype == "Answered":
+        if data.get("private") and viewer != p:
+            return {k: v for k, v in data.items() if k != "answer"}
+        return data
+    if etype == "CardsMoved" and data.get("to") == "hand" and not data.get("reveal") and viewer != p:
+        return _count(data, "cards") if data.get("from_hidden") else data
     if etype == "Adjusted":
         return {
             "reason": data.get("reason"),

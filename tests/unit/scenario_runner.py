@@ -2,11 +2,11 @@
 
 A scenario file is a list of scenarios. Each has a ``name``, ``follows`` (the rules text it follows), a
 ``position`` (the API's position format; players get a plain default board for whatever is left out),
-``steps`` and an optional final ``state``. A step is ``{"do": action}`` with either ``expect`` (events that
-must
-appear, in order, each given as type, rule and a subset of its data, card instances written as catalogue
-ids), ``absent`` (event types that must not appear) or ``refused`` (the rule ids an illegal action cites).
-``state`` maps dotted paths of the judge's view of the final state to values.
+``steps`` and an optional final ``state``. A step is ``{"do": action}`` (or ``{"pick": k}``, the k-th
+legal action) with either ``expect`` (events that must appear, in order, each given as type, rule and a
+subset of its data, card instances written as catalogue ids), ``absent`` (event types that must not
+appear) or ``refused`` (the rule ids an illegal action cites). ``state`` maps dotted paths of the judge's
+view of the final state to values. ``after_position`` lists events expected right after the position.
 """
 
 from __future__ import annotations
@@ -98,7 +98,12 @@ def run(sc: dict[str, Any]) -> GameState:
         _check_events(sc, "the position", first["expect"], events, state.cards)
     for i, step in enumerate(sc.get("steps", [])):
         where = f"{sc['name']} step {i + 1}"
-        action = step["do"]
+        if "pick" in step:  # the k-th legal action, for answers whose ids are not known in advance
+            from domain.legal import legal_actions
+
+            action = list(legal_actions(state))[step["pick"]]
+        else:
+            action = step["do"]
         if "refused" in step:
             try:
                 decide(state, action)

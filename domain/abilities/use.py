@@ -1,0 +1,232 @@
+"""Using cards and abilities: spells, PIECEs and [Action] abilities; costs; Life Bursts.
+
+Declaring a use pays its cost at once (ener: the given cards or a canonical payment; down: the card is downed;
+a discard is asked as a choice before the effect), then the effect resolves. A spell waits in the check zone
+while it resolves, after the opponent has had the chance to cut in, and then goes to the trash; a PIECE is
+removed from the game after use. 1/Turn and 1/Game abilities are counted per card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import costs, facts
+from domain.abilities import effects
+from domain.abilities import targets as tg
+from domain.abilities.catalogue import abilities_of, is_enforced
+from domain.abilities.triggers import team_ok
+from domain.actions import Action
+from domain.cards import CardType, CostItem
+from domain.engine import Recorder
+from domain.errors import IllegalAction
+from domain.state import GameState, opponent
+
+
+def resolve_with_cost(
+    rec: Recorder, card: str, player: str, index: int, ab: dict[str, Any], rule: str, optional: bool
+) -> None:
+    """Resolve an ability whose cost (if any) is optional: the player may pay it or not."""
+    cost = ab.get("cost")
+    if cost and optional:
+        ab = {**ab, "effect": [{"op": "may_pay", "cost": cost, "then": ab.get("effect", [])}]}
+    effects.start(rec, card, player, index, ab, rule)
+
+
+def _ener_items(cost: dict[str, Any]) -> tuple[CostItem, ...]:
+    return tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
+
+
+def _pay_ener(s: GameState, p: str, cost: dict[str, Any], pay: list[str] | None, what: str) -> list[str]:
+    from domain.answers import resolve_refs
+
+    items = _ener_items(cost)
+    if pay is None:
+        ener = [(e, facts.card_of(s, e)) for e in s.players[p].zones["ener"]]
+        chosen = costs.choose_payment(items, ener)
+        if chosen is None:
+            raise IllegalAction("cost.ener", f"{p}'s ener zone cannot pay the cost of {what}")
+        return chosen
+    paid = resolve_refs(s, p, pay, ["ener"])
+    if not costs.can_pay_with(items, [facts.card_of(s, i) for i in paid]):
+        raise IllegalAction("cost.ener", f"those ener cards do not pay the cost of {what} exactly")
+    return paid
+
+
+def _once_key(iid: str, index: int) -> str:
+    return f"{iid}/{index}"
+
+
+def check_once(s: GameState, iid: str, index: int, ab: dict[str, Any], name: str) -> None:
+    once = ab.get("once")
+    used = s.used.get(_once_key(iid, index))
+    if once == "turn" and used == s.turn:
+        raise IllegalAction("ability.once", f"{name}'s ability is once per turn and was used this turn")
+    if once == "game" and used is not None:
+        raise IllegalAction("ability.once", f"{name}'s ability is once per game and was used")
+
+
+def _timing(s: GameState) -> str:
+    kind = (s.pending or {}).get("kind")
+    return "main" if kind == "main" else "attack"
+
+
+def _find_ability(s: GameState, iid: str, act: Action, kinds: tuple[str, ...]) -> tuple[int, dict[str, Any]]:
+    card_id = s.cards[iid]
+    name = facts.catalogue().get(card_id).name
+    options = [(i, ab) for i, ab in enumerate(abilities_of(card_id)) if ab["kind"] in kinds]
+    if not options:
+        if not is_enforced(card_id):
+            raise IllegalAction(
+                "judge.unenforced",
+                f"{name}'s abilities are not enforced by the service: a judge "
+                "resolves them with an 'adjust' action",
+            )
+        raise IllegalAction("decision.invalid", f"{name} has no ability of that kind")
+    wanted = act.get("ability")
+    if wanted is None:
+        return options[0]
+    for i, ab in options:
+        if wanted in (str(i), str(i + 1), ab.get("id")):
+            return i, ab
+    raise IllegalAction("decision.invalid", f"{name} has no ability {wanted!r}")
+
+
+def use_ability(rec: Recorder, act: Action) -> None:
+    s, p = rec.state, act.player or ""
+    iid = _on_field(s, p, act.get("card"))
+    index, ab = _find_ability(s, iid, act, ("action",))
+    name = facts.card_of(s, iid).name
+    timing = _timing(s)
+    if timing not in ab.get("timing", ["main"]):
+        raise IllegalAction(
+            "use.timing",
+            f"{name}'s ability is used in the {'/'.join(ab.get('timing', ['main']))} phase, not now",
+        )
+    if timing == "main" and s.turn_player != p:
+        raise IllegalAction("use.timing", "[Action] abilities are used in your own main phase")
+    check_once(s, iid, index, ab, name)
+    if ab.get("team") and not team_ok(s, p, s.cards[iid]):
+        raise IllegalAction("ability.action", f"{name}'s Team ability needs your three LRIGs of its team")
+    if not tg.holds(s, p, iid, ab.get("condition")):
+        raise IllegalAction("ability.action", f"the condition of {name}'s ability does not hold")
+    cost = ab.get("cost", {})
+    slot = tg._slot(s, iid)
+    if cost.get("down") and (slot is None or slot.downed):
+        raise IllegalAction("ability.action", f"{name} must be upped to be downed for the cost")
+    if len(s.players[p].zones["hand"]) < int(cost.get("discard", 0)):
+        raise IllegalAction("ability.action", f"not enough cards in hand to discard for {name}'s cost")
+    paid = _pay_ener(s, p, cost, act.get("pay"), name)
+    rec.emit(
+        "AbilityUsed",
+        p,
+        "ability.action",
+        {
+            "player": p,
+            "card": iid,
+            "ability": index,
+            "once": ab.get("once"),
+            "ener": paid,
+            "down": bool(cost.get("down")),
+        },
+    )
+    _start_paid(rec, iid, p, index, ab, "ability.action", act)
+
+
+def _start_paid(
+    rec: Recorder, iid: str, p: str, index: int, ab: dict[str, Any], rule: str, act: Action
+) -> None:
+    effect = list(ab.get("effect", []))
+    n = int(ab.get("cost", {}).get("discard", 0))
+    if n:
+        effect = [{"op": "discard", "n": n, "who": "you"}, {"op": "then"}, *effect]
+    modes = act.get("modes")
+    effects.start(
+        rec, iid, p, index, {**ab, "effect": effect}, rule, modes=[int(m) for m in modes] if modes else None
+    )
+
+
+def _on_field(s: GameState, p: str, ref: str) -> str:
+    ps = s.players[p]
+    for slot in [*ps.signi.values(), *ps.lrig.values()]:
+        if slot is not None and ref in (slot.iid, s.cards[slot.iid]):
+            return slot.iid
+    raise IllegalAction("decision.invalid", f"{p} has no {ref} on the field")
+
+
+def use_spell(rec: Recorder, act: Action) -> None:
+    from domain.answers import resolve_ref
+
+    s, p = rec.state, act.player or ""
+    iid = resolve_ref(s, p, act.get("card"), ["hand"])
+    card = facts.card_of(s, iid)
+    if card.type != CardType.SPELL:
+        raise IllegalAction("spell.use", f"{card.name} is not a spell")
+    index, ab = _find_ability(s, iid, act, ("spell",))
+    timing = _timing(s)
+    if (
+        timing not in (ab.get("timing") or list(card.timings) or ["main"])
+        or (s.turn_player != p
+        and timing == "main")
+    ):
+        raise IllegalAction("use.timing", f"{card.name} cannot be used now")
+    paid = _pay_ener(
+        s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost]}, act.get("pay"), card.name
+    )
+    rec.emit("SpellUsed", p, "spell.use", {"player": p, "card": iid, "ener": paid})
+    rec.ask(
+        opponent(p),
+        "spell_cut_in",
+        "spell.cut-in",
+        card=iid,
+        resume={"spell": iid, "player": p, "ability": index, "modes": act.get("modes")},
+    )
+
+
+def spell_resolves(rec: Recorder, resume: dict[str, Any]) -> None:
+    """After the cut-in window: the spell's effect, then the spell goes to the trash."""
+    iid, p, index = resume["spell"], resume["player"], resume["ability"]
+    ab = abilities_of(rec.state.cards[iid])[index]
+    effect = [*ab.get("effect", []), {"op": "then"}]
+    modes = resume.get("modes")
+    effects.start(
+        rec,
+        iid,
+        p,
+        index,
+        {**ab, "effect": effect},
+        "spell.use",
+        modes=[int(m) for m in modes] if modes else None,
+    )
+
+
+def use_piece(rec: Recorder, act: Action) -> None:
+    from domain.answers import resolve_ref
+
+    s, p = rec.state, act.player or ""
+    iid = resolve_ref(s, p, act.get("card"), ["lrig_deck"])
+    card = facts.card_of(s, iid)
+    if not card.is_piece:
+        raise IllegalAction("piece.use", f"{card.name} is not a PIECE")
+    index, ab = _find_ability(s, iid, act, ("piece",))
+    timing = _timing(s)
+    if timing not in (list(card.timings) or ["main"]):
+        raise IllegalAction("use.timing", f"{card.name} cannot be used now")
+    if sum(1 for sl in s.players[p].lrig.values() if sl is not None) < 3:
+        raise IllegalAction("piece.use", "a PIECE is used only with three LRIGs on your field")
+    if not tg.holds(s, p, iid, ab.get("use_condition")):
+        raise IllegalAction("piece.use", f"the use condition of {card.name} does not hold")
+    check_once(s, iid, index, ab, card.name)
+    paid = _pay_ener(
+        s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost]}, act.get("pay"), card.name
+    )
+    rec.emit("PieceUsed", p, "piece.use", {"player": p, "card": iid, "ener": paid})
+    _start_paid(rec, iid, p, index, ab, "piece.use", act)
+
+
+def life_burst(rec: Recorder, iid: str, player: str) -> bool:
+    """Resolve an encoded Life Burst; False when the card's Life Burst is not encoded."""
+    for index, ab in enumerate(abilities_of(rec.state.cards[iid])):
+        if ab["kind"] == "life_burst":
+            resolve_with_cost(rec, iid, player, index, ab, "life-burst.use", optional=False)
+            return True
+    return False
