@@ -79,9 +79,12 @@ def _simultaneous(rec: Recorder) -> bool:
                 )
             elif limiting:
                 moves.append(("SigniTrashed", "rba.9", {"player": p, "card": slot.iid, "zone": zone}))
-        # rba.6 and rba.7: Resonas and Keys where they may not be
-        for zone, cards in ps.zones.items():
+        # rba.6 and rba.7: Resonas and Keys where they may not be (most matches have none)
+        special = _resonas_and_keys(s)
+        for zone, cards in ps.zones.items() if special else ():
             for iid in cards:
+                if iid not in special:
+                    continue
                 t = facts.card_of(s, iid).type
                 if t == CardType.RESONA and zone not in RESONA_ZONES:
                     moves.append(
@@ -108,6 +111,23 @@ def _simultaneous(rec: Recorder) -> bool:
         rec.emit(etype, "rules", rule, data)
     refreshed = _refresh(rec)
     return bool(moves) or refreshed
+
+
+_SPECIAL: dict[int, tuple[dict[str, str], frozenset[str]]] = {}
+
+
+def _resonas_and_keys(s: GameState) -> frozenset[str]:
+    """The match's Resona and Key instances; the card list of a match never changes, so this is cached."""
+    hit = _SPECIAL.get(id(s.cards))
+    if hit is not None and hit[0] is s.cards:
+        return hit[1]
+    found = frozenset(
+        i for i, c in s.cards.items() if facts.catalogue().get(c).type in (CardType.RESONA, CardType.KEY)
+    )
+    if len(_SPECIAL) > 256:
+        _SPECIAL.clear()
+    _SPECIAL[id(s.cards)] = (s.cards, found)
+    return found
 
 
 def _refresh(rec: Recorder) -> bool:
