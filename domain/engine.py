@@ -90,7 +90,11 @@ def decide(state: GameState, raw_action: dict[str, Any] | Action, *, by: str | N
             "game.over", f"the game is over ({_result(state)}); nothing more can happen in it"
         )
     if action.type == "adjust":
-        raise IllegalAction("judge.adjust", "an adjustment is a judge's action: send it as the judge")
+        if by != "judge":
+            raise IllegalAction("judge.adjust", "an adjustment is a judge's action: send it as the judge")
+        from domain.judge import adjust
+
+        return adjust(state, action.to_dict())
     rec = Recorder(state.copy(), action, by)
     if action.type == "concede":
         answers.concede(rec, action)

@@ -582,6 +582,8 @@ def _adjusted(state: GameState, d: dict[str, Any], _e: Any) -> None:
     from domain.adjust import apply_steps  # the judge's primitive steps live beside their checks
 
     apply_steps(state, d["steps"])
+    if d.get("reopen"):
+        state.pending = None
 
 
 __all__ = ["SIGNI_ZONES", "EvolveError", "apply", "evolve", "fold", "move", "put", "take"]

@@ -45,7 +45,21 @@ def branch(state: GameState, parent: str, at: int, reason: str) -> list[Event]:
 
 
 def adjust(state: GameState, action: dict[str, Any]) -> list[Event]:
-    raise IllegalAction(
-        "judge.unenforced",
-        "judge adjustments (primitive steps resolving an unenforced ability) are not available yet",
-    )
+    """A judge resolves what the service does not enforce, as checked primitive steps; then the game runs on
+    (rule processing included) as after any action."""
+    from domain.adjust import check_steps
+
+    reason = action.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise IllegalAction("judge.adjust", "an adjustment needs a reason: which card or ruling it resolves")
+    rec = Recorder(state.copy())
+    steps = check_steps(state, list(action.get("steps") or []), rec.random("adjust"))
+    if not steps:
+        raise IllegalAction("judge.adjust", "an adjustment needs at least one step")
+    pending = state.pending or {}
+    # The decision that was pending is asked again after rule processing, unless it stands in the middle of
+    # an effect (rule processing never happens there): then it simply still stands.
+    reopen = pending.get("purpose") not in ("target", "effect") and pending.get("kind") != "spell_cut_in"
+    rec.emit("Adjusted", "judge", "judge.adjust", {"steps": steps, "reason": reason, "reopen": reopen})
+    procedure.advance(rec)
+    return finish(rec, Action("adjust", None, {"steps": list(action.get("steps") or []), "reason": reason}))
