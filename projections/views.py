@@ -168,6 +168,8 @@ def redact_data(
         return {k: v for k, v in data.items() if k != "state"}
     if etype in ("DeckShuffled",):
         return _count(data, "order")
+    if etype == "CardsToDeckBottom":  # the order at the bottom of a deck is nobody's to know
+        return _count(data, "cards")
     if etype == "Refreshed":
         return _count(data, "order")
     if etype == "LifeClothPlaced":
