@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 serve: $(STAMP)
-	$(VENV)/bin/wixoss-judge serve
+	$(VENV)/bin/wixoss-judge serve $(SERVE_ARGS)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
