@@ -1,0 +1,99 @@
+"""The Flask application factory: ``create_app(test_config=None)`` builds everything; nothing is built
+at import time.
+
+Configuration (``test_config`` wins over the environment):
+- ``JUDGE_TOKEN``: the judge's bearer token. Without one, a development token is made, kept in the instance
+  folder (so that every worker and every restart shares it) and printed once at start-up.
+- ``TOKEN_SECRET``: the key player tokens are derived with; by default derived from the judge token.
+- The store, with the ``eventsourcing`` library's own variables (``PERSISTENCE_MODULE``, ``SQLITE_DBNAME``,
+  ``POSTGRES_*``, ``CREATE_TABLE`` ...), passed through to the Application; without them, a SQLite file
+  ``wixoss-judge.sqlite`` in the instance folder.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+STORE_PREFIXES = (
+    "PERSISTENCE_MODULE",
+    "SQLITE_",
+    "POSTGRES_",
+    "CREATE_TABLE",
+    "AGGREGATE_CACHE_",
+    "COMPRESSOR_",
+    "CIPHER_",
+    "IS_SNAPSHOTTING_ENABLED",
+    "WIXOSS_JUDGE_",
+)
+DEFAULT_DB = "wixoss-judge.sqlite"
+DEV_TOKEN_FILE = "judge-token"
+MAX_BODY_BYTES = 2 * 1024 * 1024
+
+
+def store_env(config: Mapping[str, Any], environ: Mapping[str, str], instance_path: str) -> dict[str, str]:
+    """The Application's environment: the store settings given in the config or the process environment, or
+    the default SQLite file in the instance folder."""
+    env = {k: str(v) for k, v in environ.items() if k.startswith(STORE_PREFIXES)}
+    env.update({k: str(v) for k, v in config.items() if k.startswith(STORE_PREFIXES)})
+    if "PERSISTENCE_MODULE" not in env and "WIXOSS_JUDGE_PERSISTENCE_MODULE" not in env:
+        Path(instance_path).mkdir(parents=True, exist_ok=True)
+        env["PERSISTENCE_MODULE"] = "eventsourcing.sqlite"
+        env["SQLITE_DBNAME"] = str(Path(instance_path) / DEFAULT_DB)
+    return env
+
+
+def development_token(instance_path: str) -> str:
+    """A judge token for development, made once and kept in the instance folder."""
+    folder = Path(instance_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / DEV_TOKEN_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        token = path.read_text(encoding="utf-8").strip()
+        if token:
+            return token
+        fd = os.open(path, os.O_WRONLY | os.O_TRUNC, 0o600)
+    token = secrets.token_urlsafe(24)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(token + "\n")
+    return token
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    from app.api import register_blueprints
+    from app.application import JudgeApplication
+    from app.problems import register_error_handler
+    from app.tokens import Tokens, derive_secret
+
+    app = Flask(__name__, instance_relative_config=True)
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
+    for key in ("JUDGE_TOKEN", "TOKEN_SECRET"):
+        if os.environ.get(key):
+            app.config[key] = os.environ[key]
+    if test_config:
+        app.config.update(test_config)
+
+    judge_token = app.config.get("JUDGE_TOKEN")
+    if not judge_token:
+        judge_token = app.config["JUDGE_TOKEN"] = development_token(app.instance_path)
+        print(
+            f"WIXOSS Judge: no JUDGE_TOKEN set; development judge token: {judge_token}",
+            file=sys.stderr,
+            flush=True,
+        )
+    secret = app.config.get("TOKEN_SECRET")
+    secret_bytes = secret.encode() if isinstance(secret, str) and secret else derive_secret(judge_token)
+
+    app.extensions["judge_tokens"] = Tokens(judge_token, secret_bytes)
+    app.extensions["judge"] = JudgeApplication(env=store_env(app.config, os.environ, app.instance_path))
+    register_error_handler(app)
+    register_blueprints(app)
+    return app

@@ -19,11 +19,21 @@ from domain.events import Event
 from domain.state import GameState
 
 
+def _resumable(target: GameState, n: int, rule: str, what: str) -> None:
+    """The game can run on from any point but the middle of a match's creation from decks (its events are
+    one indivisible step)."""
+    if target.status == "setup" and target.pending is None:
+        raise IllegalAction(
+            rule, f"event {n} is inside the match's set-up: {what} to the first mulligan question or later"
+        )
+
+
 def rewind(state: GameState, target: GameState, to: int, reason: str) -> list[Event]:
     if not 1 <= to <= state.version:
         raise IllegalAction(
             "judge.rewind", f"a rewind goes back to an event from 1 to {state.version}, not {to}"
         )
+    _resumable(target, to, "judge.rewind", "rewind")
     rec = Recorder(state.copy())
     rec.emit(
         "Rewound",
@@ -38,6 +48,7 @@ def rewind(state: GameState, target: GameState, to: int, reason: str) -> list[Ev
 def branch(state: GameState, parent: str, at: int, reason: str) -> list[Event]:
     """The events that open a branch after its copy of the parent's first ``at`` events; a branch taken in
     the middle of the game running on by itself runs on from there."""
+    _resumable(state, at, "judge.branch", "branch")
     rec = Recorder(state.copy())
     rec.emit("Branched", "judge", "judge.branch", {"parent": parent, "at": at, "reason": reason})
     procedure.advance(rec)

@@ -120,6 +120,8 @@ def pending_view(state: GameState, viewer: str, *, options: bool = True) -> dict
         if viewer != "judge":
             out.pop("resume", None)
         out["description"] = describe_pending(pending)
+        if "options" in out:  # the labels of a choice between options (pay or decline, a mode, a rule)
+            out["labels"] = out.pop("options")
         if options:
             out["options"] = list(legal_actions(state))
         return out

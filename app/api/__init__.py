@@ -1,0 +1,44 @@
+"""The HTTP API: one blueprint per resource."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from app.api import (
+    actions,
+    audit,
+    branches,
+    cards,
+    decks,
+    docs,
+    events,
+    legal_actions,
+    matches,
+    positions,
+    rewind,
+    rules,
+    rulings,
+    state,
+)
+
+BLUEPRINTS = (
+    docs,
+    cards,
+    decks,
+    rules,
+    matches,
+    positions,
+    actions,
+    events,
+    state,
+    legal_actions,
+    rulings,
+    rewind,
+    branches,
+    audit,
+)
+
+
+def register_blueprints(app: Flask) -> None:
+    for module in BLUEPRINTS:
+        app.register_blueprint(module.bp)

@@ -1,0 +1,48 @@
+"""POST /matches/{id}/actions: a player (or the judge for a player) answers the pending decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from app.api.matches import MATCH_EXAMPLE, MATCH_ID
+from app.auth import check_acts_for, require_participant
+from app.endpoint import endpoint, judge_app, match_uuid
+from app.problems import forbidden
+from app.schemas.actions import ActionRequestSchema, ActionResultSchema
+from projections.views import event_view
+
+bp = Blueprint("actions", __name__)
+
+
+@bp.post("/matches/<match_id>/actions")
+@endpoint(
+    "Take an action",
+    tag="play",
+    body=ActionRequestSchema,
+    response=ActionResultSchema,
+    status=201,
+    errors=(400, 403, 404, 409, 415, 422),
+    path_params=MATCH_ID,
+    path_examples=MATCH_EXAMPLE,
+    example={"action": {"player": "p1", "type": "mulligan", "cards": []}, "expected_version": 9},
+    description=(
+        "A player token acts only as its own player; the judge may answer any player's decision "
+        "(the events then record `by: judge`). With `expected_version`, the action is refused with "
+        "409 unless the match is still at that version. An action the rules refuse is 422 with "
+        "`rule_refs`; nothing is recorded then. The answer lists the events the action produced, as"
+        " the caller may see them."
+    ),
+)
+def act(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    mid = match_uuid(match_id)
+    caller = require_participant(mid, "Acting")
+    action = body["action"]
+    if action.get("type") == "adjust" and not caller.is_judge:
+        raise forbidden("Only the judge may adjust a match.")
+    check_acts_for(caller, action.get("player"), "acting")
+    app = judge_app()
+    events = app.act(mid, action, body.get("expected_version"), by="judge" if caller.is_judge else None)
+    version = events[-1].originator_version if events else app.head(mid)
+    return {"version": version, "events": [event_view(e, caller.viewer) for e in events]}

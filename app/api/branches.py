@@ -1,0 +1,41 @@
+"""POST /matches/{id}/branches: the judge starts a new match from a copy of the first events of another."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from app.api.matches import MATCH_EXAMPLE, MATCH_ID, created
+from app.api.setup_guard import check_resumable
+from app.endpoint import JUDGE, endpoint, judge_app, match_uuid
+from app.schemas.matches import BranchCreatedSchema, BranchSchema
+
+bp = Blueprint("branches", __name__)
+
+
+@bp.post("/matches/<match_id>/branches")
+@endpoint(
+    "Branch a match",
+    tag="judge",
+    auth=JUDGE,
+    body=BranchSchema,
+    response=BranchCreatedSchema,
+    status=201,
+    errors=(400, 401, 403, 404, 415, 422),
+    path_params=MATCH_ID,
+    path_examples=MATCH_EXAMPLE,
+    example={"at": 9, "reason": "what if p1 had kept a different hand"},
+    description=(
+        "A new match whose first `at` events are the parent's; the parent is unchanged. The answer "
+        "holds the new match's player tokens. A match created from decks cannot be branched in the "
+        "middle of its set-up (422)."
+    ),
+)
+def branch(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    app, parent = judge_app(), match_uuid(match_id)
+    check_resumable(app, parent, body["at"], "branch", "judge.branch")
+    new = app.branch(parent, body["at"], body["reason"])
+    out = created(new.id, new.version)
+    out.update(parent=parent, branched_at=body["at"])
+    return out, {"Location": f"/matches/{new.id}"}

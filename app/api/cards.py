@@ -1,0 +1,56 @@
+"""GET /cards, GET /cards/{card_id}: the card catalogue."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from app.endpoint import endpoint
+from app.problems import not_found
+from app.schemas.catalogue import MAX_CARDS, CardListSchema, CardSchema, CardsQuerySchema
+from domain.cards import Card, UnknownCard, load_catalogue
+from projections.views import enforced
+
+bp = Blueprint("cards", __name__)
+
+
+def card_data(card: Card) -> dict[str, Any]:
+    data = card.to_dict()
+    data["enforced"] = enforced(card.id)
+    return data
+
+
+@bp.get("/cards")
+@endpoint(
+    "List the card catalogue",
+    tag="cards",
+    response=CardListSchema,
+    query=CardsQuerySchema,
+    description=(
+        "The cards of the ten Diva starter decks (with `all=true`, every known card), filtered by "
+        "`q`, `type` and `color`, by id."
+    ),
+)
+def list_cards(query: dict[str, Any]) -> dict[str, Any]:
+    found = load_catalogue(extended=query["all"]).search(
+        query.get("q"), query.get("type"), query.get("color")
+    )
+    offset, limit = query["offset"], max(0, min(query["limit"], MAX_CARDS))
+    return {"cards": [card_data(c) for c in found[offset : offset + limit]], "total": len(found)}
+
+
+@bp.get("/cards/<card_id>")
+@endpoint(
+    "Show one card",
+    tag="cards",
+    response=CardSchema,
+    errors=(404,),
+    path_params={"card_id": "a catalogue id, e.g. WXDi-D01-013"},
+    path_examples={"card_id": "WXDi-D01-013"},
+)
+def get_card(card_id: str) -> dict[str, Any]:
+    try:
+        return card_data(load_catalogue(extended=True).get(card_id))
+    except UnknownCard:
+        raise not_found(f"There is no card {card_id!r} in the catalogue.") from None

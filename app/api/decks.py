@@ -1,0 +1,63 @@
+"""GET /decks, GET /decks/{deck_id}, POST /decks/validate: the preset decks and deck-construction rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from app.endpoint import endpoint
+from app.problems import not_found
+from app.schemas.catalogue import DeckListSchema, DeckSchema, DeckValidateSchema, DeckValidationSchema
+from domain.decks import Deck, UnknownDeck, preset, presets, validate_deck
+
+bp = Blueprint("decks", __name__)
+
+
+def deck_data(deck_id: str, deck: Deck) -> dict[str, Any]:
+    return {"id": deck_id, **deck.to_dict()}
+
+
+@bp.get("/decks")
+@endpoint(
+    "List the preset decks", tag="decks", response=DeckListSchema, description="The ten Diva starter decks."
+)
+def list_decks() -> dict[str, Any]:
+    return {"decks": [deck_data(i, d) for i, d in presets().items()]}
+
+
+@bp.get("/decks/<deck_id>")
+@endpoint(
+    "Show one preset deck",
+    tag="decks",
+    response=DeckSchema,
+    errors=(404,),
+    path_params={"deck_id": "a preset deck id, e.g. WXDi-D01"},
+    path_examples={"deck_id": "WXDi-D01"},
+)
+def get_deck(deck_id: str) -> dict[str, Any]:
+    try:
+        return deck_data(deck_id, preset(deck_id))
+    except UnknownDeck as exc:
+        raise not_found(
+            f"There is no preset deck {deck_id!r}; the preset decks are listed at GET /decks."
+        ) from exc
+
+
+@bp.post("/decks/validate")
+@endpoint(
+    "Check a deck against the deck-construction rules",
+    tag="decks",
+    body=DeckValidateSchema,
+    response=DeckValidationSchema,
+    errors=(400, 415, 422),
+    example={
+        "format": "diva",
+        "lrig_deck": list(preset("WXDi-D01").lrig_deck),
+        "main_deck": list(preset("WXDi-D01").main_deck),
+    },
+    description="Every problem at once, each with its rule id; a deck with none is valid.",
+)
+def validate(body: dict[str, Any]) -> dict[str, Any]:
+    problems = validate_deck(Deck(tuple(body["lrig_deck"]), tuple(body["main_deck"])), None, body["format"])
+    return {"valid": not problems, "problems": [p.to_dict() for p in problems]}

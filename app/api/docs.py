@@ -1,0 +1,34 @@
+"""GET /, GET /openapi.yaml, GET /docs: the service's own description, readable offline."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app
+
+from app.docs_page import render_docs
+from app.endpoint import endpoint
+from app.openapi import API_VERSION, TITLE, cached_spec
+from app.schemas.common import IndexSchema
+
+bp = Blueprint("docs", __name__)
+
+
+@bp.get("/")
+@endpoint("Where to start", tag="docs", response=IndexSchema)
+def index() -> dict[str, Any]:
+    return {"name": TITLE, "version": API_VERSION, "docs": "/docs", "openapi": "/openapi.yaml"}
+
+
+@bp.get("/openapi.yaml")
+@endpoint("The OpenAPI document", tag="docs", response=None, content_type="application/yaml")
+def openapi_yaml() -> Response:
+    _, text = cached_spec(current_app._get_current_object())  # type: ignore[attr-defined]
+    return Response(text, mimetype="application/yaml")
+
+
+@bp.get("/docs")
+@endpoint("The API documentation as a web page", tag="docs", response=None, content_type="text/html")
+def docs_page() -> Response:
+    spec, _ = cached_spec(current_app._get_current_object())  # type: ignore[attr-defined]
+    return Response(render_docs(spec), mimetype="text/html")

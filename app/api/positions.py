@@ -1,0 +1,70 @@
+"""POST /positions: a match that starts from a position a judge describes (the ruling sandbox)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from app.api.matches import created, new_seed
+from app.endpoint import JUDGE, endpoint, judge_app
+from app.schemas.matches import MatchCreatedSchema, PositionSchema
+
+bp = Blueprint("positions", __name__)
+
+EXAMPLE = {
+    "format": "diva",
+    "turn": 5,
+    "turn_player": "p1",
+    "first_player": "p1",
+    "phase": "main",
+    "step": None,
+    "seed": 7,
+    "players": {
+        "p1": {
+            "lrig": {"center": "WXDi-D01-002", "left": "WXDi-D01-006", "right": "WXDi-D01-009"},
+            "signi": {
+                "left": "WXDi-D01-013",
+                "center": {"card": "WXDi-D01-014", "downed": True},
+                "right": "WXDi-D01-012",
+            },
+            "hand": ["WXDi-D01-018"],
+            "deck": ["WXDi-D01-012"] * 8,
+            "life_cloth": ["WXDi-D01-020"] * 3,
+            "ener": ["WXDi-D01-017"],
+            "trash": [],
+            "lrig_deck": ["WXDi-D01-003"],
+            "refreshes_this_turn": 0,
+        },
+        "p2": {
+            "lrig": {"center": "WXDi-D01-004"},
+            "deck": ["WXDi-D01-012"] * 8,
+            "life_cloth": ["WXDi-D01-020"] * 3,
+        },
+    },
+}
+
+
+@bp.post("/positions")
+@endpoint(
+    "Create a match from a position",
+    tag="positions",
+    auth=JUDGE,
+    body=PositionSchema,
+    response=MatchCreatedSchema,
+    status=201,
+    errors=(400, 401, 403, 415, 422),
+    example=EXAMPLE,
+    description=(
+        "The position is the match's first event; the match starts at the beginning of the given "
+        "phase and step and runs on to the next decision, rule processing first. A position that "
+        "cannot exist is refused with 422 and the reason."
+    ),
+)
+def create_position(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    position = {k: v for k, v in body.items() if k != "seed"}
+    seed = body.get("seed")
+    if seed is None:
+        seed = new_seed()
+    match = judge_app().create_position(position, seed)
+    return created(match.id, match.version, seed), {"Location": f"/matches/{match.id}"}

@@ -1,0 +1,40 @@
+"""POST /matches/{id}/rewind: the judge puts the match back as it was at an earlier event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from app.api.matches import MATCH_EXAMPLE, MATCH_ID
+from app.api.setup_guard import check_resumable
+from app.endpoint import JUDGE, endpoint, judge_app, match_uuid
+from app.schemas.matches import RewindSchema, RewoundSchema
+from projections.views import event_view
+
+bp = Blueprint("rewind", __name__)
+
+
+@bp.post("/matches/<match_id>/rewind")
+@endpoint(
+    "Rewind a match",
+    tag="judge",
+    auth=JUDGE,
+    body=RewindSchema,
+    response=RewoundSchema,
+    status=201,
+    errors=(400, 401, 403, 404, 415, 422),
+    path_params=MATCH_ID,
+    path_examples=MATCH_EXAMPLE,
+    example={"to": 9, "reason": "the wrong card was played"},
+    description=(
+        "Appends a rewind event: the state after it equals the state at `to`. Nothing is deleted; "
+        "the events it undid stay in the log, marked `rewound_by`. A match created from decks "
+        "cannot go back into the middle of its set-up (422)."
+    ),
+)
+def rewind(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    app, mid = judge_app(), match_uuid(match_id)
+    check_resumable(app, mid, body["to"], "rewind", "judge.rewind")
+    events = app.rewind(mid, body["to"], body["reason"])
+    return {"version": events[-1].originator_version, "events": [event_view(e, "judge") for e in events]}

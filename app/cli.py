@@ -1,0 +1,122 @@
+"""``wixoss-judge``: serve the API, create the store's tables, print the OpenAPI document, simulate matches.
+
+wixoss-judge serve [--host 127.0.0.1] [--port 8000]
+wixoss-judge init-db
+wixoss-judge openapi [--output openapi.yaml]
+wixoss-judge simulate ...        (see wixoss-judge simulate --help)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+SIMULATE_MODULE = "app.simulate"
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from app import create_app
+
+    app = create_app()
+    print(
+        f"WIXOSS Judge: serving on http://{args.host}:{args.port} (docs at /docs)",
+        file=sys.stderr,
+        flush=True,
+    )
+    app.run(host=args.host, port=args.port, threaded=True, debug=False, use_reloader=False)
+    return 0
+
+
+def _init_db(args: argparse.Namespace) -> int:
+    from flask import Flask
+
+    from app import store_env
+    from app.application import JudgeApplication
+
+    instance = Flask("app", instance_relative_config=True).instance_path
+    env = store_env({}, os.environ, instance)
+    env["CREATE_TABLE"] = "y"
+    JudgeApplication(env=env).close()
+    where = env.get("SQLITE_DBNAME") or env.get("POSTGRES_DBNAME") or env.get("PERSISTENCE_MODULE")
+    print(f"WIXOSS Judge: the store is ready ({env.get('PERSISTENCE_MODULE')}: {where})", file=sys.stderr)
+    return 0
+
+
+def generated_openapi() -> str:
+    """The OpenAPI document as YAML, generated from the app's schemas (what openapi.yaml must hold)."""
+    from app import create_app
+    from app.openapi import build_spec, spec_yaml
+
+    app = create_app({"JUDGE_TOKEN": "openapi", "PERSISTENCE_MODULE": "eventsourcing.popo"})
+    return spec_yaml(build_spec(app))
+
+
+def _openapi(args: argparse.Namespace) -> int:
+    text = generated_openapi()
+    if args.output and args.output != "-":
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _load_simulate() -> Any | None:
+    try:
+        return importlib.import_module(SIMULATE_MODULE)
+    except ModuleNotFoundError as exc:
+        if exc.name != SIMULATE_MODULE:
+            raise
+        return None
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    module = _load_simulate()
+    if module is None:
+        print(
+            f"wixoss-judge simulate: the simulator ({SIMULATE_MODULE}) is not installed in this version",
+            file=sys.stderr,
+        )
+        return 2
+    return int(module.run(args))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="wixoss-judge", description="WIXOSS Judge: an event-sourced rules judge"
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = sub.add_parser("serve", help="run the HTTP API (development server)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.set_defaults(func=_serve)
+
+    init_db = sub.add_parser(
+        "init-db", help="create the store's tables once (before starting several workers)"
+    )
+    init_db.set_defaults(func=_init_db)
+
+    openapi = sub.add_parser("openapi", help="print the OpenAPI document generated from the schemas")
+    openapi.add_argument("-o", "--output", help="write it to this file instead of standard output")
+    openapi.set_defaults(func=_openapi)
+
+    simulate = sub.add_parser("simulate", help="play matches automatically (see simulate --help)")
+    module = _load_simulate()
+    if module is not None:
+        module.add_arguments(simulate)
+    simulate.set_defaults(func=_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,149 @@
+"""One declaration per view: how it parses, what it answers, and what the OpenAPI document says about it.
+
+``@endpoint(...)`` wraps a view so that the request body and the query string are loaded with the given
+marshmallow schemas (a body with unknown fields is refused) and the view's return value is dumped with the
+response schema. The same declaration, kept on the view as ``__endpoint__``, is what ``app.openapi`` reads,
+so the document cannot drift from what the views do.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from flask import Response, current_app, request
+from marshmallow import Schema
+
+from app.application import JudgeApplication
+from app.auth import require_judge
+from app.problems import ApiProblem
+
+ANYONE, JUDGE, PARTICIPANT = "anyone", "judge", "participant"
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    summary: str
+    tag: str
+    response: Schema | None
+    status: int = 200
+    body: Schema | None = None
+    query: Schema | None = None
+    auth: str = ANYONE
+    errors: tuple[int, ...] = ()
+    description: str = ""
+    content_type: str = "application/json"
+    path_params: dict[str, str] = field(default_factory=dict)  # name -> description
+    example: Any = None  # an example request body
+    path_examples: dict[str, str] = field(default_factory=dict)
+
+
+def _instance(schema: Schema | type[Schema] | None) -> Schema | None:
+    if schema is None or isinstance(schema, Schema):
+        return schema
+    return schema()
+
+
+def load_json_body() -> Any:
+    """The request body as JSON: 415 when it is not sent as JSON, 400 when it does not parse."""
+    if not request.is_json:
+        raise ApiProblem(
+            415,
+            "unsupported-media-type",
+            "The request body must be JSON, sent with Content-Type: application/json.",
+        )
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        raise ApiProblem(400, "malformed-request", "The request body is empty; send a JSON object.")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ApiProblem(400, "malformed-request", "The request body is not UTF-8 text.") from None
+    except json.JSONDecodeError as exc:
+        raise ApiProblem(
+            400,
+            "malformed-request",
+            f"The request body is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.",
+        ) from None
+    except RecursionError:
+        raise ApiProblem(400, "malformed-request", "The request body is nested too deeply.") from None
+
+
+def endpoint(
+    summary: str,
+    *,
+    tag: str,
+    response: Schema | type[Schema] | None,
+    status: int = 200,
+    body: Schema | type[Schema] | None = None,
+    query: Schema | type[Schema] | None = None,
+    auth: str = ANYONE,
+    errors: Sequence[int] = (),
+    description: str = "",
+    content_type: str = "application/json",
+    path_params: dict[str, str] | None = None,
+    example: Any = None,
+    path_examples: dict[str, str] | None = None,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    spec = Endpoint(
+        summary=summary,
+        tag=tag,
+        response=_instance(response),
+        status=status,
+        body=_instance(body),
+        query=_instance(query),
+        auth=auth,
+        errors=tuple(errors),
+        description=description,
+        content_type=content_type,
+        path_params=dict(path_params or {}),
+        example=example,
+        path_examples=dict(path_examples or {}),
+    )
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def view(**path: Any) -> Any:
+            if spec.auth == JUDGE:
+                require_judge()
+            kwargs: dict[str, Any] = dict(path)
+            if spec.query is not None:
+                kwargs["query"] = spec.query.load(request.args.to_dict(flat=True))
+            if spec.body is not None:
+                kwargs["body"] = spec.body.load(load_json_body())
+            result = fn(**kwargs)
+            if isinstance(result, Response):
+                return result
+            headers: dict[str, str] = {}
+            if isinstance(result, tuple):
+                result, headers = result
+            data = spec.response.dump(result) if spec.response is not None else result
+            response = current_app.json.response(data)
+            response.status_code = spec.status
+            response.headers.update(headers)
+            return response
+
+        view.__endpoint__ = spec  # type: ignore[attr-defined]
+        return view
+
+    return wrap
+
+
+def judge_app() -> JudgeApplication:
+    return current_app.extensions["judge"]
+
+
+def match_uuid(match_id: str) -> UUID:
+    """A match id from the path; anything that is not a UUID names no match (404)."""
+    try:
+        return UUID(match_id)
+    except ValueError:
+        raise ApiProblem(
+            404,
+            "match-not-found",
+            f"There is no match {match_id!r}: a match id is a UUID, as POST /matches returns.",
+        ) from None

@@ -1,0 +1,194 @@
+"""The OpenAPI document, built from the same declarations and schemas the views use (``app.endpoint``).
+
+``build_spec(app)`` walks the app's routes; every view declared with ``@endpoint`` becomes an operation whose
+parameters, request body and responses are the marshmallow schemas the view parses and dumps with.
+``spec_yaml`` is what ``GET /openapi.yaml`` serves, what ``wixoss-judge openapi`` prints, and what the
+committed ``openapi.yaml`` must equal (a test says so).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec_webframeworks.flask import FlaskPlugin
+from flask import Flask
+from marshmallow import fields
+
+from app.endpoint import JUDGE, Endpoint
+from app.problems import PROBLEM_MIMETYPE, PROBLEM_TYPES, problem_type
+from app.schemas.actions import ACTION_SCHEMAS
+from app.schemas.base import ActionField, OneOf
+from app.schemas.common import ProblemSchema
+
+API_VERSION = "0.1.0"
+TITLE = "WIXOSS Judge"
+DESCRIPTION = """\
+An event-sourced rules judge for the WIXOSS trading card game: matches whose rules the service enforces, \
+rulings at any point of a match or in a position a judge sets up, and a tamper-evident log that can be \
+replayed, rewound and branched.
+
+Tokens travel as `Authorization: Bearer <token>`. The judge's token comes from the service's configuration \
+(`JUDGE_TOKEN`); creating a match returns one token per player. A player token acts only as that player and \
+sees only what that player may see; without a token a caller is a spectator (public information, read-only).
+
+Every error is `application/problem+json` (RFC 9457) with `type`, `title`, `status`, `detail` and, for rule \
+violations, `rule_refs`."""
+
+TAGS = {
+    "docs": "this service's own description",
+    "cards": "the card catalogue",
+    "decks": "preset decks and deck-construction rules",
+    "rules": "the rules catalogue",
+    "matches": "creating, listing and summarising matches",
+    "positions": "matches that start from a position a judge describes",
+    "play": "actions, legal actions and rulings",
+    "history": "the log and the state at any event",
+    "judge": "the judge's tools: rewind, branch, audit",
+}
+
+STATUS_TEXT = {
+    200: "OK",
+    201: "Created",
+    400: "The request body is not valid JSON",
+    401: "No token was sent",
+    403: "The token may not do this",
+    404: "No such match, event, card, deck, rule or path",
+    405: "Method not allowed",
+    409: "`expected_version` is not the match's latest version",
+    415: "The request body is not JSON",
+    422: "The request is not valid, or the rules refuse it (`rule_refs`)",
+}
+
+
+def _one_of_property(self: Any, field: fields.Field, **kwargs: Any) -> dict[str, Any]:
+    """apispec attribute function: ``OneOf`` and ``ActionField`` as ``oneOf``."""
+    if isinstance(field, OneOf):
+        return {"oneOf": [self.field2property(alt) for alt in field.alternatives]}
+    if isinstance(field, ActionField):
+        refs = {atype: self.resolve_nested_schema(cls) for atype, cls in ACTION_SCHEMAS.items()}
+        return {
+            "oneOf": list(refs.values()),
+            "discriminator": {"propertyName": "type", "mapping": {t: r["$ref"] for t, r in refs.items()}},
+        }
+    return {}
+
+
+def _path_parameter(name: str, meta: Endpoint) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string"}
+    if name == "match_id":
+        schema["format"] = "uuid"
+    out = {
+        "name": name,
+        "in": "path",
+        "required": True,
+        "description": meta.path_params.get(name, name),
+        "schema": schema,
+    }
+    if name in meta.path_examples:
+        out["example"] = meta.path_examples[name]
+    return out
+
+
+def _problem_response(status: int | str) -> dict[str, Any]:
+    text = STATUS_TEXT.get(status, "An error") if isinstance(status, int) else "Any other error"
+    return {"description": text, "content": {PROBLEM_MIMETYPE: {"schema": ProblemSchema}}}
+
+
+def _operation(name: str, meta: Endpoint) -> dict[str, Any]:
+    op: dict[str, Any] = {"operationId": name, "summary": meta.summary, "tags": [meta.tag]}
+    who = {JUDGE: "Judge only."}.get(meta.auth)
+    description = " ".join(x for x in (meta.description, who) if x)
+    if description:
+        op["description"] = description
+    op["security"] = [{"bearer": []}] if meta.auth == JUDGE else [{}, {"bearer": []}]
+    if meta.query is not None:
+        op["parameters"] = [{"in": "query", "schema": meta.query}]
+    if meta.body is not None:
+        media: dict[str, Any] = {"schema": meta.body}
+        if meta.example is not None:
+            media["example"] = meta.example
+        op["requestBody"] = {"required": True, "content": {"application/json": media}}
+    if meta.response is not None:
+        content = {meta.content_type: {"schema": meta.response}}
+    else:
+        content = {meta.content_type: {"schema": {"type": "string"}}}
+    responses: dict[str, Any] = {
+        str(meta.status): {"description": STATUS_TEXT.get(meta.status, "OK"), "content": content}
+    }
+    if meta.status == 201:
+        responses["201"]["headers"] = {
+            "Location": {"description": "the new resource", "schema": {"type": "string"}}
+        }
+    if meta.auth == JUDGE:
+        responses["401"] = _problem_response(401)
+        responses["401"]["headers"] = {"WWW-Authenticate": {"schema": {"type": "string"}}}
+    for status in meta.errors:
+        responses.setdefault(str(status), _problem_response(status))
+    responses["default"] = _problem_response("default")
+    op["responses"] = responses
+    return op
+
+
+def build_spec(app: Flask) -> dict[str, Any]:
+    ma = MarshmallowPlugin()
+    spec = APISpec(
+        title=TITLE,
+        version=API_VERSION,
+        openapi_version="3.0.3",
+        plugins=[FlaskPlugin(), ma],
+        info={"description": DESCRIPTION},
+    )
+    assert ma.converter is not None
+    ma.converter.add_attribute_function(_one_of_property)
+    spec.components.security_scheme(
+        "bearer", {"type": "http", "scheme": "bearer", "description": "the judge's token or a player token"}
+    )
+    spec.components.schema("Problem", schema=ProblemSchema)
+    for cls in ACTION_SCHEMAS.values():
+        ma.converter.resolve_nested_schema(cls)
+    seen: set[str] = set()
+    tags: dict[str, None] = {}
+    for rule in sorted(app.url_map.iter_rules(), key=lambda r: (r.rule, sorted(r.methods or ()))):
+        view = app.view_functions[rule.endpoint]
+        meta: Endpoint | None = getattr(view, "__endpoint__", None)
+        if meta is None:
+            continue
+        name = view.__name__
+        if name in seen:
+            raise ValueError(f"two views are named {name}: operation ids must be unique")
+        seen.add(name)
+        tags[meta.tag] = None
+        methods = sorted(m for m in (rule.methods or ()) if m not in ("HEAD", "OPTIONS"))
+        params = [_path_parameter(n, meta) for n in re.findall(r"<(?:[^:<>]+:)?([^<>]+)>", rule.rule)]
+        spec.path(
+            view=view,
+            app=app,
+            operations={m.lower(): _operation(name, meta) for m in methods},
+            parameters=params,
+        )
+    raw = spec.to_dict()
+    out: dict[str, Any] = {
+        "openapi": raw.pop("openapi"),
+        "info": raw.pop("info"),
+        "tags": [{"name": t, "description": TAGS.get(t, "")} for t in tags],
+    }
+    out.update(raw)
+    out["x-problem-types"] = {problem_type(slug): title for slug, title in PROBLEM_TYPES.items()}
+    return out
+
+
+def spec_yaml(spec: dict[str, Any]) -> str:
+    return yaml.safe_dump(spec, sort_keys=False, allow_unicode=True, width=120)
+
+
+def cached_spec(app: Flask) -> tuple[dict[str, Any], str]:
+    """The app's document and its YAML text, built once per app."""
+    cached = app.extensions.get("openapi")
+    if cached is None:
+        spec = build_spec(app)
+        cached = app.extensions["openapi"] = (spec, spec_yaml(spec))
+    return cached

@@ -1,0 +1,204 @@
+"""Every error as ``application/problem+json`` (RFC 9457), shaped by one handler.
+
+A problem has ``type`` (a URN naming the kind of problem), ``title`` (the same for every problem of that
+type), ``status``, ``detail`` (a sentence about this occurrence) and, for rule violations, ``rule_refs``.
+Views raise ``ApiProblem`` or let the domain's and the application's errors through; ``handle_error`` turns
+whatever arrives into a problem, including Flask's own 404/405/415 and anything unexpected (a 500 that says
+nothing about the cause; the cause is logged).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from eventsourcing.persistence import IntegrityError
+from flask import Flask, Response, current_app, request
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
+
+from app.application import MatchNotFound, OutOfRange, VersionConflict
+from domain.errors import IllegalAction, InvalidAction, InvalidPosition, JudgeError
+
+PROBLEM_MIMETYPE = "application/problem+json"
+TYPE_PREFIX = "urn:wixoss-judge:problem:"
+
+# slug -> title: the kinds of problem the service reports (the docs page lists them)
+PROBLEM_TYPES: dict[str, str] = {
+    "malformed-request": "The request body is not valid JSON",
+    "invalid-request": "The request does not match its schema",
+    "invalid-action": "The action is not well formed",
+    "rule-violation": "The rules refuse this",
+    "invalid-position": "The position cannot exist",
+    "unauthorized": "A token is needed",
+    "forbidden": "This token may not do that",
+    "not-found": "Not found",
+    "match-not-found": "No such match",
+    "out-of-range": "No such event in this match",
+    "method-not-allowed": "Method not allowed",
+    "unsupported-media-type": "The request body must be JSON",
+    "version-conflict": "The match has moved on",
+    "too-large": "The request body is too large",
+    "http-error": "HTTP error",
+    "internal-error": "Internal error",
+}
+
+
+def problem_type(slug: str) -> str:
+    return TYPE_PREFIX + slug
+
+
+class ApiProblem(Exception):
+    """An error a view raises on purpose, with its status and a sentence."""
+
+    def __init__(
+        self,
+        status: int,
+        slug: str,
+        detail: str,
+        *,
+        rule_refs: tuple[str, ...] | list[str] | None = None,
+        headers: Mapping[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.slug = slug
+        self.detail = detail
+        self.rule_refs = None if rule_refs is None else list(rule_refs)
+        self.headers = dict(headers or {})
+        self.extra = extra
+
+
+def unauthorized(detail: str) -> ApiProblem:
+    return ApiProblem(
+        401, "unauthorized", detail, headers={"WWW-Authenticate": 'Bearer realm="wixoss-judge"'}
+    )
+
+
+def forbidden(detail: str) -> ApiProblem:
+    return ApiProblem(403, "forbidden", detail)
+
+
+def not_found(detail: str) -> ApiProblem:
+    return ApiProblem(404, "not-found", detail)
+
+
+def problem_response(problem: ApiProblem) -> Response:
+    body: dict[str, Any] = {
+        "type": problem_type(problem.slug),
+        "title": PROBLEM_TYPES.get(problem.slug, "Error"),
+        "status": problem.status,
+        "detail": problem.detail,
+    }
+    if problem.rule_refs is not None:
+        body["rule_refs"] = problem.rule_refs
+    body.update(problem.extra)
+    response = Response(
+        json.dumps(body, ensure_ascii=False), status=problem.status, mimetype=PROBLEM_MIMETYPE
+    )
+    for name, value in problem.headers.items():
+        response.headers[name] = value
+    return response
+
+
+def _messages_text(messages: Any, prefix: str = "") -> list[str]:
+    """Marshmallow's nested error messages as ``field.sub: message`` lines."""
+    if isinstance(messages, Mapping):
+        out: list[str] = []
+        for key, value in messages.items():
+            where = str(key) if key != "_schema" else ""
+            path = f"{prefix}.{where}" if prefix and where else (prefix or where)
+            out.extend(_messages_text(value, path))
+        return out
+    if isinstance(messages, list | tuple):
+        out = []
+        for m in messages:
+            out.extend(_messages_text(m, prefix))
+        return out
+    text = str(messages)
+    return [f"{prefix}: {text}" if prefix else text]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _http_problem(exc: HTTPException) -> ApiProblem:
+    code = exc.code or 500
+    if code == 404:
+        return ApiProblem(
+            404, "not-found", f"There is nothing at {request.path}; GET /docs lists every path."
+        )
+    if isinstance(exc, MethodNotAllowed):
+        allowed = sorted(m for m in (exc.valid_methods or []) if m not in ("HEAD", "OPTIONS"))
+        return ApiProblem(
+            405,
+            "method-not-allowed",
+            f"{request.method} is not allowed on {request.path}; allowed: {', '.join(allowed) or 'none'}.",
+            headers={"Allow": ", ".join(exc.valid_methods or [])},
+        )
+    if code == 415:
+        return ApiProblem(
+            415,
+            "unsupported-media-type",
+            "The request body must be JSON, sent with Content-Type: application/json.",
+        )
+    if code == 413:
+        return ApiProblem(413, "too-large", "The request body is larger than the service accepts.")
+    if code == 400:
+        return ApiProblem(400, "malformed-request", _sentence(exc.description or "The request is malformed"))
+    return ApiProblem(code, "http-error", _sentence(exc.description or exc.name))
+
+
+def to_problem(exc: BaseException) -> ApiProblem:
+    """The problem an exception stands for."""
+    if isinstance(exc, ApiProblem):
+        return exc
+    if isinstance(exc, ValidationError):
+        lines = [line.rstrip(".") for line in _messages_text(exc.messages)]
+        detail = "The request is not valid: " + "; ".join(lines) if lines else "The request is not valid."
+        return ApiProblem(422, "invalid-request", _sentence(detail), errors=exc.messages)
+    if isinstance(exc, InvalidAction):
+        return ApiProblem(422, "invalid-action", _sentence(str(exc)))
+    if isinstance(exc, IllegalAction):
+        return ApiProblem(422, "rule-violation", _sentence(exc.message), rule_refs=exc.rule_refs)
+    if isinstance(exc, InvalidPosition):
+        return ApiProblem(422, "invalid-position", _sentence(exc.message), rule_refs=exc.rule_refs)
+    if isinstance(exc, JudgeError):
+        return ApiProblem(422, "rule-violation", _sentence(str(exc)), rule_refs=[])
+    if isinstance(exc, MatchNotFound):
+        return ApiProblem(404, "match-not-found", f"There is no match {exc.match_id}.")
+    if isinstance(exc, OutOfRange):
+        return ApiProblem(404, "out-of-range", _sentence(str(exc)))
+    if isinstance(exc, VersionConflict):
+        return ApiProblem(
+            409,
+            "version-conflict",
+            _sentence(str(exc)),
+            expected_version=exc.expected,
+            current_version=exc.actual,
+        )
+    if isinstance(exc, IntegrityError):
+        return ApiProblem(
+            409,
+            "version-conflict",
+            "Another request changed the match at the same time; reload it and try again.",
+        )
+    if isinstance(exc, HTTPException):
+        return _http_problem(exc)
+    return ApiProblem(500, "internal-error", "The service failed unexpectedly; the error has been logged.")
+
+
+def handle_error(exc: Exception) -> Response:
+    problem = to_problem(exc)
+    if problem.status >= 500:
+        current_app.logger.exception("unexpected error on %s %s", request.method, request.path, exc_info=exc)
+    return problem_response(problem)
+
+
+def register_error_handler(app: Flask) -> None:
+    """The one handler: every exception, Flask's HTTP errors included, becomes a problem."""
+    app.register_error_handler(Exception, handle_error)

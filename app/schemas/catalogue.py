@@ -1,0 +1,112 @@
+"""The card catalogue, the preset decks and deck validation, and the rules catalogue."""
+
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from app.schemas.base import QuerySchema, RequestSchema, ResponseSchema
+
+MAX_CARDS = 1000
+
+
+class CostItemSchema(ResponseSchema):
+    color = fields.String(
+        required=True, metadata={"description": "a colour, `a/b` for either, `colorless`, or `coin`"}
+    )
+    n = fields.Integer(required=True)
+
+
+class CardSchema(ResponseSchema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    name_ja = fields.String(metadata={"description": "the printed Japanese name"})
+    type = fields.String(required=True)
+    colors = fields.List(fields.String(), required=True)
+    level = fields.Integer(allow_none=True)
+    limit = fields.Integer(allow_none=True)
+    power = fields.Integer(allow_none=True)
+    grow_cost = fields.List(fields.Nested(CostItemSchema))
+    cost = fields.List(fields.Nested(CostItemSchema))
+    lrig_types = fields.List(fields.String())
+    limiting = fields.List(fields.String())
+    classes = fields.List(fields.String())
+    team = fields.String(allow_none=True)
+    guard = fields.Boolean()
+    life_burst = fields.Boolean()
+    multi_ener = fields.Boolean()
+    timings = fields.List(fields.String())
+    keywords = fields.List(fields.String())
+    enforced = fields.Boolean(metadata={"description": "whether the service enforces the card's abilities"})
+
+
+class CardsQuerySchema(QuerySchema):
+    q = fields.String(
+        metadata={"description": "a case-insensitive part of the id, the name or the Japanese name"}
+    )
+    type = fields.String(
+        metadata={"description": "a card type: lrig, assist_lrig, signi, spell, arts, piece, ..."}
+    )
+    color = fields.String(metadata={"description": "white, red, blue, green, black or colorless"})
+    all = fields.Boolean(
+        load_default=False,
+        metadata={"description": "every known card, not only the starter decks' (default false)"},
+    )
+    offset = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0),
+        metadata={"description": "skip this many matching cards"},
+    )
+    limit = fields.Integer(
+        load_default=MAX_CARDS,
+        metadata={"description": f"at most this many cards: clamped to 0 to {MAX_CARDS}, never refused"},
+    )
+
+
+class CardListSchema(ResponseSchema):
+    cards = fields.List(fields.Nested(CardSchema), required=True)
+    total = fields.Integer(required=True, metadata={"description": "how many cards match the filters"})
+
+
+class DeckSchema(ResponseSchema):
+    id = fields.String(required=True)
+    name = fields.String(allow_none=True)
+    lrig_deck = fields.List(fields.String(), required=True)
+    main_deck = fields.List(fields.String(), required=True)
+
+
+class DeckListSchema(ResponseSchema):
+    decks = fields.List(fields.Nested(DeckSchema), required=True)
+
+
+class DeckValidateSchema(RequestSchema):
+    format = fields.String(load_default="diva", metadata={"description": "the format (default diva)"})
+    lrig_deck = fields.List(fields.String(), required=True, validate=validate.Length(max=1000))
+    main_deck = fields.List(fields.String(), required=True, validate=validate.Length(max=1000))
+
+
+class DeckProblemSchema(ResponseSchema):
+    rule = fields.String(required=True)
+    message = fields.String(required=True)
+    cards = fields.List(fields.String(), required=True)
+
+
+class DeckValidationSchema(ResponseSchema):
+    valid = fields.Boolean(required=True)
+    problems = fields.List(fields.Nested(DeckProblemSchema), required=True)
+
+
+class RuleSourceSchema(ResponseSchema):
+    seed = fields.String(required=True)
+    section = fields.String(required=True)
+    rulings = fields.List(fields.String(), required=True)
+
+
+class RuleSchema(ResponseSchema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    summary = fields.String(required=True)
+    source = fields.Nested(RuleSourceSchema, required=True)
+
+
+class RuleListSchema(ResponseSchema):
+    rules = fields.List(fields.Nested(RuleSchema), required=True)

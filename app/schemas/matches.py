@@ -1,0 +1,281 @@
+"""Creating, listing and summarising matches; the judge's rewind, branch and audit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, validate
+
+from app.schemas.base import OneOf, RequestSchema, ResponseSchema, StrictBoolean
+from app.schemas.events import EventSchema
+from app.schemas.state import PLAYERS, STATUSES, STEPS, PendingSchema, ResultSchema
+from domain.setup import FORMATS
+
+SEED_RANGE = validate.Range(min=-(2**63), max=2**63 - 1)
+NAME = validate.Length(min=1, max=100)
+CARD_ID = fields.String(validate=validate.Length(min=1, max=100))
+
+
+class LrigChoiceSchema(RequestSchema):
+    """The three level 0 LRIGs to start with (catalogue ids); default: chosen from the LRIG deck."""
+
+    center = fields.String(required=True)
+    left = fields.String(required=True)
+    right = fields.String(required=True)
+
+
+class PresetPlayerSchema(RequestSchema):
+    """A player with a preset deck (see GET /decks)."""
+
+    name = fields.String(required=True, validate=NAME)
+    deck = fields.String(required=True, metadata={"description": "a preset deck id, e.g. WXDi-D01"})
+    lrigs = fields.Nested(LrigChoiceSchema)
+
+
+class CustomPlayerSchema(RequestSchema):
+    """A player with a deck given card by card (catalogue ids; a card listed four times is four copies)."""
+
+    name = fields.String(required=True, validate=NAME)
+    lrig_deck = fields.List(CARD_ID, required=True, validate=validate.Length(max=100))
+    main_deck = fields.List(CARD_ID, required=True, validate=validate.Length(max=200))
+    lrigs = fields.Nested(LrigChoiceSchema)
+
+
+def player_setup() -> OneOf:
+    return OneOf([fields.Nested(PresetPlayerSchema), fields.Nested(CustomPlayerSchema)], required=True)
+
+
+class PlayerSetupsSchema(RequestSchema):
+    p1 = player_setup()
+    p2 = player_setup()
+
+
+class MatchCreateSchema(RequestSchema):
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    seed = fields.Integer(
+        strict=True,
+        validate=SEED_RANGE,
+        metadata={"description": "the match's random seed (default: drawn by the service)"},
+    )
+    first_player = fields.String(
+        allow_none=True,
+        validate=validate.OneOf(PLAYERS),
+        metadata={"description": "default: decided by a coin"},
+    )
+    players = fields.Nested(PlayerSetupsSchema, required=True)
+
+
+class TokensSchema(ResponseSchema):
+    p1 = fields.String(required=True)
+    p2 = fields.String(required=True)
+
+
+class MatchCreatedSchema(ResponseSchema):
+    id = fields.UUID(required=True)
+    version = fields.Integer(required=True)
+    tokens = fields.Nested(
+        TokensSchema, required=True, metadata={"description": "one bearer token per player"}
+    )
+    seed = fields.Integer(metadata={"description": "the match's seed (shown to the judge only)"})
+
+
+class BranchCreatedSchema(MatchCreatedSchema):
+    parent = fields.UUID(required=True)
+    branched_at = fields.Integer(required=True)
+
+
+class NamesSchema(ResponseSchema):
+    p1 = fields.String()
+    p2 = fields.String()
+
+
+class MatchListItemSchema(ResponseSchema):
+    id = fields.UUID(required=True)
+    players = fields.Nested(NamesSchema, required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    version = fields.Integer(required=True)
+    winner = fields.String(required=True, allow_none=True)
+    parent = fields.String(allow_none=True, metadata={"description": "the match this one was branched from"})
+    branched_at = fields.Integer(allow_none=True)
+
+
+class MatchListSchema(ResponseSchema):
+    matches = fields.List(fields.Nested(MatchListItemSchema), required=True)
+
+
+class EnforcedSchema(ResponseSchema):
+    enforced = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "card ids whose abilities the service enforces"},
+    )
+    judge_resolved = fields.List(
+        fields.String(), required=True, metadata={"description": "card ids whose abilities a judge resolves"}
+    )
+
+
+class PlayerNameSchema(ResponseSchema):
+    name = fields.String(required=True)
+
+
+class PlayerNamesSchema(ResponseSchema):
+    p1 = fields.Nested(PlayerNameSchema, required=True)
+    p2 = fields.Nested(PlayerNameSchema, required=True)
+
+
+class MatchSummarySchema(ResponseSchema):
+    id = fields.UUID(required=True)
+    format = fields.String()
+    version = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    turn = fields.Integer(required=True)
+    turn_player = fields.String(required=True, allow_none=True)
+    first_player = fields.String(allow_none=True)
+    phase = fields.String(required=True)
+    step = fields.String(required=True, allow_none=True)
+    pending = fields.Nested(PendingSchema, required=True, allow_none=True)
+    winner = fields.String(required=True, allow_none=True)
+    result = fields.Nested(ResultSchema, required=True, allow_none=True)
+    players = fields.Nested(PlayerNamesSchema, required=True)
+    enforced = fields.Nested(
+        EnforcedSchema,
+        required=True,
+        metadata={
+            "description": "the cards of the match the caller may know of, by whether "
+            "the service enforces their abilities"
+        },
+    )
+    parent = fields.String(allow_none=True)
+    branched_at = fields.Integer(allow_none=True)
+
+
+class RewindSchema(RequestSchema):
+    to = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(min=1),
+        metadata={"description": "the event whose state the match returns to"},
+    )
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+
+
+class BranchSchema(RequestSchema):
+    at = fields.Integer(
+        required=True,
+        strict=True,
+        validate=validate.Range(min=1),
+        metadata={"description": "the new match's first events are the parent's first `at`"},
+    )
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+
+
+class RewoundSchema(ResponseSchema):
+    version = fields.Integer(required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class AuditProblemSchema(ResponseSchema):
+    at = fields.Integer(required=True)
+    rule = fields.String(required=True)
+    message = fields.String(required=True)
+
+
+class AuditSchema(ResponseSchema):
+    ok = fields.Boolean(required=True)
+    events = fields.Integer(required=True)
+    head_hash = fields.String(required=True)
+    problems = fields.List(fields.Nested(AuditProblemSchema), required=True)
+
+
+# -- positions ------------------------------------------------------------------------------------
+
+KEYWORDS = ("lancer", "double_crush", "assassin", "shadow")
+
+
+def card_ref(**kwargs: Any) -> OneOf:
+    return OneOf(
+        [fields.String(validate=validate.Length(min=1, max=100)), fields.Nested(CardSpecSchema)],
+        metadata={"description": "a catalogue id, or an object with `card` and its state"},
+        **kwargs,
+    )
+
+
+class CardOnlySchema(RequestSchema):
+    """A card with no state of its own (under another card, or in a pile zone)."""
+
+    card = fields.String(required=True, validate=validate.Length(min=1, max=100))
+
+
+class CardSpecSchema(RequestSchema):
+    """A card in a position, with its state on the field (effects last until end of turn)."""
+
+    card = fields.String(required=True, validate=validate.Length(min=1, max=100))
+    downed = StrictBoolean()
+    frozen = StrictBoolean()
+    under = fields.List(
+        OneOf([fields.String(validate=validate.Length(min=1, max=100)), fields.Nested(CardOnlySchema)]),
+        validate=validate.Length(max=60),
+        metadata={"description": "the cards under it"},
+    )
+    power_mod = fields.Integer(strict=True, validate=validate.Range(min=-(10**6), max=10**6))
+    keywords = fields.List(fields.String(validate=validate.OneOf(KEYWORDS)))
+
+
+class LrigPositionSchema(RequestSchema):
+    center = card_ref(required=True)
+    left = card_ref(allow_none=True)
+    right = card_ref(allow_none=True)
+
+
+class SigniPositionSchema(RequestSchema):
+    left = card_ref(allow_none=True)
+    center = card_ref(allow_none=True)
+    right = card_ref(allow_none=True)
+
+
+def pile(description: str) -> fields.List:
+    return fields.List(card_ref(), validate=validate.Length(max=200), metadata={"description": description})
+
+
+class PlayerPositionSchema(RequestSchema):
+    name = fields.String(validate=NAME)
+    lrig = fields.Nested(LrigPositionSchema, required=True)
+    signi = fields.Nested(SigniPositionSchema, allow_none=True)
+    hand = pile("the hand")
+    deck = pile("the deck, top card first")
+    life_cloth = pile("the Life Cloth, top card first")
+    ener = pile("the ener zone")
+    trash = pile("the trash")
+    lrig_deck = pile("the LRIG deck")
+    lrig_trash = pile("the LRIG trash")
+    check = pile("the check zone")
+    excluded = pile("cards excluded from the game")
+    refreshes_this_turn = fields.Integer(strict=True, validate=validate.Range(min=0, max=1))
+
+
+class PlayerPositionsSchema(RequestSchema):
+    p1 = fields.Nested(PlayerPositionSchema, required=True)
+    p2 = fields.Nested(PlayerPositionSchema, required=True)
+
+
+class PositionSchema(RequestSchema):
+    """A board described by a judge; the match starts at the beginning of the given phase and step."""
+
+    format = fields.String(validate=validate.OneOf(FORMATS))
+    turn = fields.Integer(strict=True, validate=validate.Range(min=1, max=10**6))
+    turn_player = fields.String(validate=validate.OneOf(PLAYERS))
+    first_player = fields.String(
+        allow_none=True,
+        validate=validate.OneOf(PLAYERS),
+        metadata={"description": "default: the turn player on odd turns, the other on even"},
+    )
+    phase = fields.String(validate=validate.OneOf(("up", "draw", "ener", "grow", "main", "attack", "end")))
+    step = fields.String(
+        allow_none=True, validate=validate.OneOf(STEPS), metadata={"description": "in the attack phase only"}
+    )
+    players = fields.Nested(PlayerPositionsSchema, required=True)
+    seed = fields.Integer(
+        strict=True,
+        validate=SEED_RANGE,
+        metadata={"description": "the match's random seed (default: drawn by the service)"},
+    )
