@@ -21,9 +21,17 @@ from domain.events import Event
 from domain.evolve import apply
 from domain.state import GameState, opponent
 
-_TRIGGERING = frozenset(
-    {"SigniPlayed", "SigniPutOntoField", "LrigGrew", "AttackDeclared", "SigniVanished", "StepBegan"}
-)
+_TRIGGERING: frozenset[str] = frozenset()
+
+
+def _triggering() -> frozenset[str]:
+    """The event types that can trigger abilities (``domain.abilities.triggers.TRIGGERING``), loaded once."""
+    global _TRIGGERING
+    if not _TRIGGERING:
+        from domain.abilities.triggers import TRIGGERING
+
+        _TRIGGERING = frozenset(TRIGGERING)
+    return _TRIGGERING
 
 
 class Recorder:
@@ -60,7 +68,7 @@ class Recorder:
         apply(self.state, event)
         self.events.append(event)
         n = self.state.version
-        if type in _TRIGGERING:
+        if type in _triggering():
             from domain.abilities.triggers import after_emit
 
             after_emit(self, event)

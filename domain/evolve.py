@@ -564,6 +564,70 @@ def _to_bottom(state: GameState, d: dict[str, Any], _e: Any) -> None:
         move(state, iid, "deck")
 
 
+@handles("EffectDelayed")
+def _delayed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.waiting.append({**d, "kind": "delayed", "key": f"t{state.version + 1}"})
+
+
+@handles("EffectEnded")
+def _delay_ended(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.waiting = [w for w in state.waiting if w["key"] != d["key"]]
+
+
+@handles("AbilityGranted")
+def _ability_granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    _slot_of(state, d["card"]).keywords.append(f"ability:{d['ability']}")
+
+
+@handles("AbilitiesLost")
+def _abilities_lost(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """What the cards gained before is lost too; what they gain afterwards they keep. The flags remember the
+    loss for a card that then leaves the field (its leave-the-field abilities do not trigger)."""
+    for iid in d["cards"]:
+        _slot_of(state, iid).keywords = ["no_abilities"]
+    state.flags["lost_abilities"] = [*state.flags.get("lost_abilities", []), *d["cards"]]
+
+
+@handles("AbilityCounted")
+def _ability_counted(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.used[f"{d['card']}/{d['ability']}"] = state.turn
+
+
+@handles("LifeClothAdded")
+def _life_added(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    n = int(d["count"])
+    if len(ps.zones["deck"]) < n:
+        raise EvolveError("cannot add more cards to the Life Cloth than the deck holds")
+    cards = ps.zones["deck"][:n]
+    del ps.zones["deck"][:n]
+    ps.zones["life_cloth"] = cards + ps.zones["life_cloth"]
+
+
+@handles("LifeClothToDeck")
+def _life_to_deck(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    n = int(d["count"])
+    if len(ps.zones["life_cloth"]) < n:
+        raise EvolveError("cannot take more cards from the Life Cloth than it holds")
+    cards = ps.zones["life_cloth"][:n]
+    del ps.zones["life_cloth"][:n]
+    ps.zones["deck"] = cards + ps.zones["deck"]
+
+
+@handles("CardsPutUnder")
+def _put_under(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    target = _slot_of(state, d["card"])
+    for iid in d["cards"]:
+        take(state, iid)
+        target.under.append(iid)
+
+
+@handles("EffectDamageDealt")
+def _effect_damage(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    return None  # the crush (or the end of the game) that follows is an event of its own
+
+
 def _slot_of(state: GameState, iid: str) -> Slot:
     ps = state.players[state.owners[iid]]
     for slot in [*ps.signi.values(), *ps.lrig.values()]:

@@ -178,7 +178,7 @@ def attack_step(rec: Recorder, tp: str) -> None:
     elif step in ("lrig_attack", "guard"):
         if s.attack is not None:
             combat.resolve(rec)
-        elif step == "lrig_attack" and stage == "begin" and combat.lrig_can_attack(s, tp):
+        elif stage == "begin" and combat.lrig_can_attack(s, tp):  # an LRIG upped again may attack again
             rec.ask(tp, "lrig_attack", "attack.lrig")
         else:
             rec.emit("PhaseBegan", "rules", "end.phase", {"phase": "end"})

@@ -1,18 +1,28 @@
 """Continuous ([Constant]) effects, computed from the board whenever a rule asks.
 
-A constant ability applies while its card is on the field and its condition holds (a Team constant, while the
-player's three LRIGs are of its team). Each ``power`` step of a constant adds to the power of every SIGNI its
-target spec names: ``{"self": true}`` or a side/zone/filter spec (``count`` is ignored: "all that fit").
+A constant ability applies while its card is on the field, has not lost its abilities, and its condition holds
+(a Team constant, while the player's three LRIGs are of its team). Its steps (``CONSTANT_OPS``):
+
+- ``power``: adds to the power of every SIGNI its target spec names: ``{"self": true}`` or a side/zone/filter
+  spec (``count`` is ignored: "all that fit");
+- ``immune``: ``{"from": "vanish", "by": "opponent"}``: the card cannot be vanished by the opponent's effects
+  (battle and rule processing still vanish it);
+- ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent"}``: spells of that player cost more;
+- ``vanished_to_trash``: a SIGNI this SIGNI vanishes in battle goes to the trash instead of the ener zone.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
+from typing import Any
 
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of
 from domain.state import GameState, Slot
+
+CONSTANT_OPS = ("power", "immune", "spell_cost", "vanished_to_trash")
 
 
 @cache
@@ -20,9 +30,10 @@ def _constants(card_id: str) -> tuple[tuple[int, dict], ...]:
     return tuple((i, ab) for i, ab in enumerate(abilities_of(card_id)) if ab["kind"] == "constant")
 
 
-def power_bonus(s: GameState, slot: Slot) -> int:
-    total = 0
-    target_owner = s.owners[slot.iid]
+def active(s: GameState, op: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(controller, source card, step) of every constant step of kind ``op`` that applies now."""
+    from domain.abilities.triggers import team_ok
+
     for p, ps in s.players.items():
         for source in [*ps.signi.values(), *ps.lrig.values()]:
             if source is None:
@@ -30,37 +41,60 @@ def power_bonus(s: GameState, slot: Slot) -> int:
             consts = _constants(s.cards[source.iid])
             if not consts:
                 continue
-            for _i, ab in consts:
-                total += _applies(s, p, source.iid, ab, slot, target_owner)
-    return total
+            steps = [(ab, st) for _i, ab in consts for st in ab.get("effect", []) if st["op"] == op]
+            if not steps or tg.lost(s, source.iid):
+                continue
+            for ab, st in steps:
+                if ab.get("team") and not team_ok(s, p, s.cards[source.iid]):
+                    continue
+                if not tg.holds(s, p, source.iid, ab.get("condition")):
+                    continue
+                yield p, source.iid, st
 
 
-def _applies(s: GameState, p: str, source: str, ab: dict, slot: Slot, target_owner: str) -> int:
-    from domain.abilities.triggers import team_ok
+def power_bonus(s: GameState, slot: Slot) -> int:
+    target_owner = s.owners[slot.iid]
+    return sum(_applies(s, p, source, step, slot, target_owner) for p, source, step in active(s, "power"))
 
-    if ab.get("team") and not team_ok(s, p, s.cards[source]):
+
+def _applies(s: GameState, p: str, source: str, step: dict, slot: Slot, target_owner: str) -> int:
+    spec = step["target"]
+    if spec.get("self"):
+        return int(step["amount"]) if source == slot.iid else 0
+    if tg.side_of(p, spec.get("side", "you")) != target_owner:
         return 0
-    if not tg.holds(s, p, source, ab.get("condition")):
+    zone = (s.players[target_owner].find(slot.iid) or "").split(":")[-1]
+    f = spec.get("filter", {})
+    if spec.get("attacking") and not (s.attack and s.attack.get("card") == slot.iid):
         return 0
-    bonus = 0
-    for step in ab.get("effect", []):
-        if step["op"] != "power":
+    if spec.get("another") and source == slot.iid:
+        return 0
+    # the filter is checked on printed facts and position (power filters would loop)
+    card = facts.card_of(s, slot.iid)
+    if tg._card_fits(card, f) and ("position" not in f or zone in f["position"]):
+        return int(step["amount"])
+    return 0
+
+
+def immune(s: GameState, iid: str, what: str, by: str) -> bool:
+    """Whether a constant keeps the card from being ``what``-ed (vanished) by an effect of player ``by``."""
+    for p, source, step in active(s, "immune"):
+        if source != iid or step.get("from") != what:
             continue
-        spec = step["target"]
-        if spec.get("self"):
-            if source == slot.iid:
-                bonus += int(step["amount"])
-            continue
-        if tg.side_of(p, spec.get("side", "you")) != target_owner:
-            continue
-        zone = (s.players[target_owner].find(slot.iid) or "").split(":")[-1]
-        f = spec.get("filter", {})
-        if spec.get("attacking") and not (s.attack and s.attack.get("card") == slot.iid):
-            continue
-        if spec.get("another") and source == slot.iid:
-            continue
-        # the filter is checked on printed facts and position (power filters would loop)
-        card = facts.card_of(s, slot.iid)
-        if tg._card_fits(card, f) and ("position" not in f or zone in f["position"]):
-            bonus += int(step["amount"])
-    return bonus
+        if step.get("by", "opponent") == "any" or (step.get("by", "opponent") == "opponent") == (by != p):
+            return True
+    return False
+
+
+def spell_cost_extra(s: GameState, caster: str) -> list[dict[str, Any]]:
+    """Ener added to the cost of ``caster``'s spells by constant abilities."""
+    extra: list[dict[str, Any]] = []
+    for p, _source, step in active(s, "spell_cost"):
+        if (step.get("whose", "opponent") == "opponent") == (caster != p):
+            extra.extend(step.get("add", []))
+    return extra
+
+
+def vanishes_to_trash(s: GameState, attacker: str) -> bool:
+    """Whether SIGNI the attacker vanishes in battle go to the trash instead of the ener zone."""
+    return any(source == attacker for _p, source, _st in active(s, "vanished_to_trash"))

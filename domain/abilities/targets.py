@@ -4,10 +4,21 @@ A target is chosen just before its step resolves: a card that fits the filter at
 in the zone the step names. A SIGNI with Shadow cannot be targeted by the opponent's abilities. A step that
 names more targets than there are cannot target any; "up to" allows fewer, down to none.
 
-Target spec: ``{"self": true}`` (this card) or ``{"side": "opponent" | "you", "zone": "signi" | "trash" |
-"ener" | "hand" | "lrig", "count": 1, "up_to": false, "another": false, "filter": {...}}``.
-Filter keys: ``power_max``, ``power_min``, ``level``, ``level_max``, ``level_min``, ``upped``, ``class``,
-``color``, ``colors_any``, ``type``, ``guard``, ``card`` (a list of catalogue ids), ``position``.
+Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards the step before targeted:
+"down target SIGNI and freeze it"), or ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" |
+"hand" | "lrig", "count": 1, "up_to": false, "another": false, "all": false, "distinct": "class",
+"filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
+``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time).
+Filter keys: ``power_max``, ``power_min``, ``level``, ``level_max``, ``level_min``, ``upped``, ``frozen``,
+``class``, ``color``, ``colors_any``, ``type``, ``guard``, ``card`` (a list of catalogue ids), ``position``.
+
+Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
+they share a sub-class (``class_kinds``).
+
+Conditions (``CONDITIONS``), besides those about the board and the team: ``lrig_colors`` (an LRIG of each
+colour, each a different LRIG), ``phase``, ``front`` (the SIGNI in front of this one fits a filter), and two
+that read what the effect in progress noted: ``moved_share_class`` (whether the cards it just moved share a
+class) and ``attack_damaged`` (whether the LRIG attack it waited for dealt damage).
 """
 
 from __future__ import annotations
@@ -16,7 +27,7 @@ from typing import Any
 
 from domain import facts
 from domain.cards import Card
-from domain.state import GameState, Slot, opponent
+from domain.state import GameState, Slot, facing, opponent
 
 FILTER_KEYS = (
     "power_max",
@@ -25,6 +36,7 @@ FILTER_KEYS = (
     "level_max",
     "level_min",
     "upped",
+    "frozen",
     "class",
     "color",
     "colors_any",
@@ -46,11 +58,42 @@ CONDITIONS = (
     "position",
     "under_at_least",
     "lrig_level",
+    "lrig_colors",
+    "phase",
+    "front",
+    "moved_share_class",
+    "attack_damaged",
 )
+LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
 
 def side_of(controller: str, side: str) -> str:
     return controller if side == "you" else opponent(controller)
+
+
+def class_kinds(card: Card) -> frozenset[str]:
+    """The classes that tell SIGNI apart: the sub-classes after the general class, when it is printed."""
+    return frozenset(card.classes[1:] if len(card.classes) > 1 else card.classes)
+
+
+def distinct_classes(cards: list[Card]) -> bool:
+    """Whether no two of the cards share a class (a card without a class shares none)."""
+    seen: set[str] = set()
+    for card in cards:
+        kinds = class_kinds(card)
+        if kinds & seen:
+            return False
+        seen |= kinds
+    return True
+
+
+def lost(s: GameState, iid: str) -> bool:
+    """Whether the card lost its abilities this turn while on the field (so they neither apply nor trigger).
+    A card that left the field is looked at as it was when it left."""
+    slot = _slot(s, iid)
+    if slot is not None:
+        return "no_abilities" in slot.keywords
+    return iid in s.flags.get(LOST, ())
 
 
 def _card_fits(card: Card, f: dict[str, Any]) -> bool:
@@ -77,12 +120,15 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: dict[str, Any]) -> bool:
     card = facts.card_of(s, slot.iid)
     if not _card_fits(card, f):
         return False
-    power = facts.power(s, slot)
-    if "power_max" in f and power > f["power_max"]:
-        return False
-    if "power_min" in f and power < f["power_min"]:
-        return False
+    if "power_max" in f or "power_min" in f:  # asked only then: a constant's condition about SIGNI would loop
+        power = facts.power(s, slot)
+        if "power_max" in f and power > f["power_max"]:
+            return False
+        if "power_min" in f and power < f["power_min"]:
+            return False
     if "upped" in f and (not slot.downed) != f["upped"]:
+        return False
+    if "frozen" in f and slot.frozen != f["frozen"]:
         return False
     return not ("position" in f and zone not in f["position"])
 
@@ -91,6 +137,15 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     """The cards a target spec may name now, in zone order."""
     if spec.get("self"):
         return [source] if _on_field(s, source) else []
+    if spec.get("it"):
+        return []  # resolved from the step before (see effects)
+    if "cards" in spec:  # named instances (an effect that goes on later): those still on the field
+        return [i for i in spec["cards"] if _on_field(s, i)]
+    if spec.get("side") == "any":  # either field: yours first
+        out = []
+        for side in ("you", "opponent"):
+            out += candidates(s, controller, source, {**spec, "side": side})
+        return out
     owner = side_of(controller, spec.get("side", "opponent"))
     ps = s.players[owner]
     zone = spec.get("zone", "signi")
@@ -100,13 +155,17 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         for z, slot in ps.signi_slots():
             if not slot_fits(s, slot, z, f):
                 continue
-            if owner != controller and "shadow" in facts.keywords(s, slot):
+            if owner != controller and not spec.get("all") and "shadow" in facts.keywords(s, slot):
                 continue  # Shadow: the opponent's abilities cannot target it
             out.append(slot.iid)
     elif zone == "lrig":
         for slot in ps.lrig.values():
             if slot is not None and _card_fits(facts.card_of(s, slot.iid), f):
                 if "level" in f and facts.level(s, slot.iid) != f["level"]:
+                    continue
+                if "upped" in f and (not slot.downed) != f["upped"]:
+                    continue
+                if "frozen" in f and slot.frozen != f["frozen"]:
                     continue
                 out.append(slot.iid)
     else:
@@ -129,10 +188,18 @@ def still_fits(s: GameState, controller: str, source: str, spec: dict[str, Any],
 # -- conditions -----------------------------------------------------------------------------------
 
 
-def holds(s: GameState, controller: str, source: str, cond: dict[str, Any] | None) -> bool:
-    """Whether every part of a condition holds for the ability of ``source`` controlled by ``controller``."""
+def holds(
+    s: GameState,
+    controller: str,
+    source: str,
+    cond: dict[str, Any] | None,
+    vars: dict[str, Any] | None = None,
+) -> bool:
+    """Whether every part of a condition holds for the ability of ``source`` controlled by ``controller``;
+    ``vars`` are what the effect in progress noted (the cards it moved, whether the attack dealt damage)."""
     if not cond:
         return True
+    vars = vars or {}
     ps = s.players[controller]
     for key, want in cond.items():
         if key == "team_lrigs":  # {"team": name (default: the card's own team), "count": n}
@@ -171,8 +238,8 @@ def holds(s: GameState, controller: str, source: str, cond: dict[str, Any] | Non
             classes = {
                 c
                 for iid in ps.zones["ener"]
-                for c in facts.card_of(s, iid).classes
                 if facts.card_of(s, iid).is_signi
+                for c in class_kinds(facts.card_of(s, iid))
             }
             if len(classes) < want:
                 return False
@@ -195,9 +262,39 @@ def holds(s: GameState, controller: str, source: str, cond: dict[str, Any] | Non
         elif key == "lrig_level":
             if facts.center_level(s, controller) < want:
                 return False
+        elif key == "lrig_colors":  # one LRIG of each colour, each a different LRIG
+            lrigs = [facts.card_of(s, sl.iid).colors for sl in ps.lrig.values() if sl is not None]
+            if not _one_each(list(want), lrigs):
+                return False
+        elif key == "phase":
+            if s.phase not in ([want] if isinstance(want, str) else want):
+                return False
+        elif key == "front":  # the opponent's SIGNI in front of this SIGNI exists and fits the filter
+            where = s.where(source)
+            if where is None or not where[1].startswith("signi:"):
+                return False
+            zone = facing(where[1].split(":")[1])
+            front = s.players[opponent(where[0])].signi[zone]
+            if front is None or not slot_fits(s, front, zone, want):
+                return False
+        elif key == "moved_share_class":  # the cards the effect just moved share a class (or not)
+            cards = [facts.card_of(s, i) for i in vars.get("moved", [])]
+            if len(cards) < 2 or (not distinct_classes(cards)) != want:
+                return False
+        elif key == "attack_damaged":  # whether the attack this waited for dealt damage to the opponent
+            if bool(vars.get("attack_damaged")) != want:
+                return False
         else:
             raise ValueError(f"unknown condition {key!r}")
     return True
+
+
+def _one_each(colors: list[str], lrigs: list[tuple[str, ...]]) -> bool:
+    """Whether each colour can be matched to a different LRIG having it."""
+    if not colors:
+        return True
+    head, rest = colors[0], colors[1:]
+    return any(head in c and _one_each(rest, lrigs[:i] + lrigs[i + 1 :]) for i, c in enumerate(lrigs))
 
 
 def _slot(s: GameState, iid: str) -> Slot | None:
@@ -228,9 +325,9 @@ def condition_text(cond: dict[str, Any]) -> str:
                 f"{'your' if v.get('side', 'you') == 'you' else 'the opponent' + chr(39) + 's'} field"
             )
         elif k == "count":
-            parts.append(
-                f"{v.get('at_least', 1)}+ cards {filter_text(v.get('filter', {}))} in your {v['zone']}"
-            )
+            whose = "your" if v.get("side", "you") == "you" else "their"
+            what = f"{v.get('at_least', 1)}+ cards {filter_text(v.get('filter', {}))}".rstrip()
+            parts.append(f"{what} in {whose} {v['zone'].replace('_', ' ')}")
         elif k == "your_turn":
             parts.append("it is your turn" if v else "it is the opponent's turn")
         elif k == "ener_classes":
@@ -245,6 +342,16 @@ def condition_text(cond: dict[str, Any]) -> str:
             parts.append(f"{v}+ cards are under it")
         elif k == "lrig_level":
             parts.append(f"your center LRIG is level {v}+")
+        elif k == "lrig_colors":
+            parts.append("you have " + ", ".join(f"a {c}" for c in v) + " LRIG")
+        elif k == "phase":
+            parts.append(f"it is {'the ' + v if isinstance(v, str) else '/'.join(v)} phase")
+        elif k == "front":
+            parts.append(f"the SIGNI in front of it is {filter_text(v).strip('()') or 'there'}")
+        elif k == "moved_share_class":
+            parts.append("those cards share a class" if v else "those cards share no class")
+        elif k == "attack_damaged":
+            parts.append("the attack dealt damage" if v else "the attack dealt no damage")
     return " and ".join(parts)
 
 
@@ -263,6 +370,8 @@ def filter_text(f: dict[str, Any]) -> str:
             bits.append(f"level {v} or more")
         elif k == "upped":
             bits.append("upped" if v else "downed")
+        elif k == "frozen":
+            bits.append("frozen" if v else "not frozen")
         elif k == "class":
             bits.append(f"<{v}>")
         elif k in ("color", "colors_any"):
@@ -281,12 +390,28 @@ def filter_text(f: dict[str, Any]) -> str:
 def target_text(spec: dict[str, Any]) -> str:
     if spec.get("self"):
         return "this card"
+    if spec.get("it"):
+        return "it"
     n = spec.get("count", 1)
-    side = "your" if spec.get("side", "opponent") == "you" else "the opponent's"
-    what = "SIGNI" if spec.get("zone", "signi") in ("signi", "trash", "ener", "hand") else "LRIG"
-    zone = {"signi": "field", "lrig": "field"}.get(spec.get("zone", "signi"), spec.get("zone", "signi"))
+    side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
+    zone_name = spec.get("zone", "signi")
+    f = dict(spec.get("filter", {}))
+    kind = f.pop("type", None)
+    if zone_name == "lrig":
+        what = "LRIG"
+    elif kind == "spell":
+        what = "spell"
+    elif zone_name == "signi" or kind == "signi":
+        what = "SIGNI"
+    else:
+        what = "card" if kind is None else kind
+    zone = {"signi": "field", "lrig": "field", "life_cloth": "Life Cloth"}.get(zone_name, zone_name)
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
-    return f"{up_to}{n} {other}target {what} {filter_text(spec.get('filter', {}))} in {side} {zone}".replace(
-        "  ", " "
-    )
+    distinct = " with different classes" if spec.get("distinct") else ""
+    attacking = "attacking " if spec.get("attacking") else ""
+    if spec.get("all"):
+        return f"every {other}{attacking}{what} {filter_text(f)} in {side} {zone}".replace("  ", " ")
+    return (
+        f"{up_to}{n} {other}target {attacking}{what}{distinct} {filter_text(f)} in {side} {zone}"
+    ).replace("  ", " ")

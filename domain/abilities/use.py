@@ -1,9 +1,10 @@
 """Using cards and abilities: spells, PIECEs and [Action] abilities; costs; Life Bursts.
 
 Declaring a use pays its cost at once (ener: the given cards or a canonical payment; down: the card is downed;
-a discard is asked as a choice before the effect), then the effect resolves. A spell waits in the check zone
-while it resolves, after the opponent has had the chance to cut in, and then goes to the trash; a PIECE is
-removed from the game after use. 1/Turn and 1/Game abilities are counted per card.
+a discard, or other cards to pay with, is asked as a choice before the effect), then the effect resolves. A
+spell waits in the check zone while it resolves, after the opponent has had the chance to cut in, and then
+goes to the trash; a PIECE is removed from the game after use. 1/Turn and 1/Game abilities are counted per
+card.
 """
 
 from __future__ import annotations
@@ -105,6 +106,8 @@ def use_ability(rec: Recorder, act: Action) -> None:
     if timing == "main" and s.turn_player != p:
         raise IllegalAction("use.timing", "[Action] abilities are used in your own main phase")
     check_once(s, iid, index, ab, name)
+    if tg.lost(s, iid):
+        raise IllegalAction("effect.lose-abilities", f"{name} lost its abilities this turn")
     if ab.get("team") and not team_ok(s, p, s.cards[iid]):
         raise IllegalAction("ability.action", f"{name}'s Team ability needs your three LRIGs of its team")
     if not tg.holds(s, p, iid, ab.get("condition")):
@@ -113,8 +116,8 @@ def use_ability(rec: Recorder, act: Action) -> None:
     slot = tg._slot(s, iid)
     if cost.get("down") and (slot is None or slot.downed):
         raise IllegalAction("ability.action", f"{name} must be upped to be downed for the cost")
-    if len(s.players[p].zones["hand"]) < int(cost.get("discard", 0)):
-        raise IllegalAction("ability.action", f"not enough cards in hand to discard for {name}'s cost")
+    if effects.cost_steps(s, p, iid, p, cost) is None:
+        raise IllegalAction("ability.action", f"{name}'s cost cannot be paid: {effects.describe_cost(cost)}")
     paid = _pay_ener(s, p, cost, act.get("pay"), name)
     rec.emit(
         "AbilityUsed",
@@ -135,10 +138,8 @@ def use_ability(rec: Recorder, act: Action) -> None:
 def _start_paid(
     rec: Recorder, iid: str, p: str, index: int, ab: dict[str, Any], rule: str, act: Action
 ) -> None:
-    effect = list(ab.get("effect", []))
-    n = int(ab.get("cost", {}).get("discard", 0))
-    if n:
-        effect = [{"op": "discard", "n": n, "who": "you"}, {"op": "then"}, *effect]
+    paying = effects.cost_steps(rec.state, p, iid, p, ab.get("cost", {})) or []
+    effect = [*paying, *ab.get("effect", [])]  # discards and the like are paid before the effect
     modes = act.get("modes")
     effects.start(
         rec, iid, p, index, {**ab, "effect": effect}, rule, modes=[int(m) for m in modes] if modes else None
@@ -163,16 +164,20 @@ def use_spell(rec: Recorder, act: Action) -> None:
         raise IllegalAction("spell.use", f"{card.name} is not a spell")
     index, ab = _find_ability(s, iid, act, ("spell",))
     timing = _timing(s)
-    if (
-        timing not in (ab.get("timing") or list(card.timings) or ["main"])
-        or (s.turn_player != p
-        and timing == "main")
+    if timing not in (ab.get("timing") or list(card.timings) or ["main"]) or (
+        s.turn_player != p and timing == "main"
     ):
         raise IllegalAction("use.timing", f"{card.name} cannot be used now")
+    from domain.abilities.constants import spell_cost_extra
+
+    extra = spell_cost_extra(s, p)  # constants of the opponent's cards that make spells cost more
     paid = _pay_ener(
-        s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost]}, act.get("pay"), card.name
+        s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost] + extra}, act.get("pay"), card.name
     )
-    rec.emit("SpellUsed", p, "spell.use", {"player": p, "card": iid, "ener": paid})
+    data: dict[str, Any] = {"player": p, "card": iid, "ener": paid}
+    if extra:
+        data["cost_increased"] = extra
+    rec.emit("SpellUsed", p, "spell.use", data)
     rec.ask(
         opponent(p),
         "spell_cut_in",

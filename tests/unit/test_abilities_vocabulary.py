@@ -1,0 +1,174 @@
+"""The ability vocabulary added for the WXDi-D01, D02, D04 and D05 decks, where a scenario cannot say it
+all: classes, LRIG colours, 1/Turn triggered abilities, effects that wait, abilities gained and lost,
+descriptions and validation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import facts
+from domain.abilities import targets as tg
+from domain.abilities.catalogue import ability_at, ability_problems, granted_ref, problems
+from domain.abilities.effects import OPS, step_problems, step_text
+from domain.abilities.triggers import collect
+from domain.engine import decide
+from domain.events import Event
+from domain.evolve import fold
+from domain.setup import create_position
+from domain.state import GameState
+from tests.unit.scenario_runner import build
+
+
+def start(position: dict[str, Any]) -> GameState:
+    return fold(create_position(build(position), seed=7))
+
+
+def play(state: GameState, *actions: dict[str, Any]) -> tuple[GameState, list[Any]]:
+    events: list[Any] = []
+    for action in actions:
+        batch = decide(state, action)
+        state = fold(batch, state)
+        events.extend(batch)
+    return state, events
+
+
+def iid(state: GameState, card_id: str, player: str = "p1") -> str:
+    return next(i for i, c in state.cards.items() if c == card_id and state.owners[i] == player)
+
+
+def test_classes_are_told_apart_by_their_sub_class() -> None:
+    cat = facts.catalogue()
+    space, valor, space2 = cat.get("WXDi-D01-012"), cat.get("WXDi-D01-013"), cat.get("WXDi-D05-017")
+    assert tg.class_kinds(space) == {"Space"}
+    assert tg.distinct_classes([space, valor])
+    assert not tg.distinct_classes([space, valor, space2])
+    assert tg.distinct_classes([space, cat.get("WXDi-D01-021")])  # a spell has no class to share
+
+
+def test_each_colour_needs_an_lrig_of_its_own() -> None:
+    s = start(
+        {
+            "turn": 4,
+            "turn_player": "p1",
+            "phase": "main",
+            "players": {"p1": {"lrig": {"center": "WXDi-D01-004", "left": "WXDi-D01-006"}}},
+        }
+    )
+    assert tg.holds(s, "p1", "x", {"lrig_colors": ["green", "red"]})
+    assert not tg.holds(s, "p1", "x", {"lrig_colors": ["green", "red", "blue"]})
+    assert not tg.holds(s, "p1", "x", {"lrig_colors": ["red", "red"]})
+
+
+def test_a_once_per_turn_triggered_ability_triggers_once_a_turn() -> None:
+    s = start(
+        {
+            "turn": 4,
+            "turn_player": "p1",
+            "phase": "main",
+            "players": {
+                "p1": {"signi": {"left": "WXDi-D02-25", "center": "WXDi-D02-20", "right": "WXDi-D02-21"}}
+            },
+        }
+    )
+    s, events = play(s, {"type": "remove_signi", "player": "p1", "zones": ["center"]})
+    assert [e.type for e in events].count("AbilityCounted") == 1
+    other = iid(s, "WXDi-D02-21")
+    again = Event("SigniRemoved", "p1", "main.remove", {"player": "p1", "cards": [other], "zones": ["right"]})
+    assert collect(s, again) == []
+    s.turn += 1  # another turn: it may trigger again
+    assert [w["card"] for w in collect(s, again)] == [iid(s, "WXDi-D02-25")]
+
+
+def test_a_lasting_power_change_does_not_follow_a_card_that_comes_back_to_the_field() -> None:
+    s = start(
+        {
+            "turn": 4,
+            "turn_player": "p1",
+            "phase": "main",
+            "players": {
+                "p1": {
+                    "lrig": {"center": "WXDi-D02-04L", "left": "WXDi-D02-07LT", "right": "WXDi-D02-10LA"},
+                    "signi": {"left": "WXDi-D02-23"},
+                    "hand": ["WXDi-D02-22"],
+                    "ener": ["WXDi-D02-25", "WXDi-D02-20"],
+                }
+            },
+        }
+    )
+    s, events = play(
+        s,
+        {"type": "use_ability", "player": "p1", "card": "WXDi-D02-04L"},
+        {"type": "remove_signi", "player": "p1", "zones": ["left"]},
+        {"type": "play_signi", "player": "p1", "card": "WXDi-D02-22", "zone": "center"},
+        {"type": "choose", "player": "p1", "option": "pay"},
+        {"type": "choose", "player": "p1", "zones": ["left"]},
+    )
+    assert [e.type for e in events].count("EffectDelayed") == 1
+    ended = [e for e in events if e.type == "EffectEnded"]
+    assert len(ended) == 1 and ended[0].data["reason"] == "new on the field"
+    assert not [w for w in s.waiting if w.get("kind") == "delayed"]
+    era = s.players["p1"].signi["left"]
+    assert era is not None and facts.power(s, era) == 10000
+
+
+def test_lost_abilities_are_remembered_after_the_card_leaves_the_field() -> None:
+    s = start(
+        {
+            "turn": 4,
+            "turn_player": "p1",
+            "phase": "main",
+            "players": {
+                "p1": {"signi": {"left": "WXDi-D05-012", "center": "WXDi-D05-013"}},
+                "p2": {"signi": {"left": "WXDi-D02-24"}},
+            },
+        }
+    )
+    s, _ = play(s, {"type": "use_ability", "player": "p1", "card": "WXDi-D05-012"})
+    kaede = iid(s, "WXDi-D02-24", "p2")
+    assert tg.lost(s, kaede)
+    data = {"player": "p2", "card": kaede, "cause": "battle"}
+    gone = Event("SigniVanished", "rules", "battle.compare", data)
+    s.players["p2"].signi["left"] = None
+    s.players["p2"].zones["ener"].append(kaede)
+    assert collect(s, gone) == []
+
+
+def test_gained_abilities_are_named_by_the_card_and_ability_that_give_them() -> None:
+    ref = granted_ref("WXDi-D05-011", 0, ability_at("WXDi-D05-011", 0)["effect"][0]["ability"])
+    assert ref == "WXDi-D05-011#0.0"
+    lion = ability_at("WXDi-D04-004", "WXDi-D04-004#1.0")
+    assert lion["trigger"] == {"on": "attack"} and lion["effect"][0]["op"] == "delay"
+
+
+def test_every_step_can_be_described() -> None:
+    samples: dict[str, dict[str, Any]] = {
+        "look_top": {"n": 3, "picks": [{"count": 1, "filter": {"level": 1}}], "to": "field"},
+        "reveal_top": {"filter": {"type": "signi"}, "then": [{"op": "draw"}]},
+        "modes": {"choose": "opponent_center_level", "repeat": True, "modes": [[{"op": "draw"}]]},
+        "if": {"condition": {"attack_damaged": False}, "then": [{"op": "draw"}]},
+        "may_pay": {"cost": {"down_lrig": {"n": 1, "filter": {"level": 2}}}, "then": [{"op": "draw"}]},
+        "unless": {"cost": {"discard": {"n": 1, "filter": {"guard": True}}}, "then": [{"op": "damage"}]},
+        "delay": {"then": [{"op": "draw"}]},
+        "grant_ability": {"target": {"self": True}, "ability": {"kind": "auto", "trigger": {"on": "attack"}}},
+        "grant": {"target": {"self": True}, "keywords": ["lancer"]},
+        "power": {"target": {"it": True}, "amount": 1000, "until": "opponent_next_turn"},
+    }
+    for name in OPS:
+        step = {"op": name, **samples.get(name, {})}
+        if name not in samples and name in ("vanish", "down", "up", "freeze", "bounce", "trash", "to_hand"):
+            step["target"] = {"side": "opponent", "zone": "signi", "all": True}
+        elif name not in samples and name in ("to_field", "to_deck", "lose_abilities"):
+            step["target"] = {"side": "you", "zone": "trash", "count": 5, "distinct": "class"}
+        assert step_problems(step) == [], (name, step_problems(step))
+        assert (step_text(step) and step_text(step) != name) or name == "then", name
+
+
+def test_the_vocabulary_refuses_what_it_does_not_know() -> None:
+    assert step_problems({"op": "modes", "choose": "twice", "modes": []})
+    assert step_problems({"op": "delay", "until": "the end of time", "then": []})
+    assert step_problems({"op": "power", "amount": 1, "until": "forever", "target": {"self": True}})
+    assert step_problems({"op": "vanish", "target": {"cards": ["x"]}})
+    assert step_problems({"op": "may_pay", "cost": {"bribe": 1}, "then": []})
+    assert ability_problems("x", {"kind": "constant", "effect": [{"op": "draw"}]})
+    assert ability_problems("x", {"kind": "auto", "trigger": {"on": "attack", "during": {"weather": "rain"}}})
+    assert problems("x", [{"kind": "auto", "trigger": {"on": "teatime"}}])
