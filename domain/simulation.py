@@ -14,6 +14,7 @@ from itertools import product
 from typing import Any
 
 from domain import invariants
+from domain.abilities.catalogue import abilities_of, encoded_cards
 from domain.decks import PRESET_IDS, preset
 from domain.engine import decide
 from domain.evolve import apply
@@ -34,6 +35,34 @@ class GameResult:
     reason: str | None
     capped: bool
     problems: list[str] = field(default_factory=list)
+    activations: Counter[str] = field(
+        default_factory=Counter
+    )  # ability kind -> times it resolved or was used
+    used: set[tuple[str, int]] = field(default_factory=set)  # (card id, ability index) used at least once
+
+
+# An ability is "used" when it begins to resolve: triggered ones (enter, auto), [Action] abilities, spells,
+# PIECEs, and Life Bursts the player chose to activate.
+def _note_activation(state: GameState, e: Any, result: GameResult) -> None:
+    d = e.data
+    if e.type == "AbilityActivated":
+        kind, card, index = d["kind"], d["card"], d["ability"]
+    elif e.type == "AbilityUsed":
+        kind, card, index = "action", d["card"], d["ability"]
+    elif e.type in ("SpellUsed", "PieceUsed"):
+        kind = "spell" if e.type == "SpellUsed" else "piece"
+        card = d["card"]
+        index = next((i for i, a in enumerate(abilities_of(state.cards[card])) if a["kind"] == kind), -1)
+    elif e.type == "LifeBurstChosen" and d.get("use"):
+        kind, card = "life_burst", d["card"]
+        index = next(
+            (i for i, a in enumerate(abilities_of(state.cards[card])) if a["kind"] == "life_burst"), -1
+        )
+    else:
+        return
+    result.activations[kind] += 1
+    if isinstance(index, int) and index >= 0:
+        result.used.add((state.cards[card], index))
 
 
 def pairings() -> list[tuple[str, str]]:
@@ -48,10 +77,12 @@ def play_game(seed: int, decks: tuple[str, str], check: bool = True, turn_cap: i
     )
     state = GameState()
     found: list[str] = []
+    result = GameResult(seed, decks, 0, 0, None, None, True, found)
 
     def fold_in(batch: list[Any]) -> None:
         for i, e in enumerate(batch):
             apply(state, e)
+            _note_activation(state, e, result)
             if check:
                 last = i == len(batch) - 1
                 for prob in invariants.problems(state, between_actions=last):
@@ -67,16 +98,10 @@ def play_game(seed: int, decks: tuple[str, str], check: bool = True, turn_cap: i
         batch = decide(state, chooser.choice(actions))
         total += len(batch)
         fold_in(batch)
-    return GameResult(
-        seed,
-        decks,
-        total,
-        state.turn,
-        state.winner,
-        (state.result or {}).get("reason"),
-        state.status != "finished",
-        found,
-    )
+    result.events, result.turns, result.winner = total, state.turn, state.winner
+    result.reason = (state.result or {}).get("reason")
+    result.capped = state.status != "finished"
+    return result
 
 
 def simulate(games: int, seed: int, check: bool = True) -> dict[str, Any]:
@@ -88,6 +113,16 @@ def simulate(games: int, seed: int, check: bool = True) -> dict[str, Any]:
     winners = Counter(r.winner for r in results if r.winner)
     reasons = Counter(r.reason for r in results if r.reason)
     problems = [f"game seed {r.seed} {r.decks[0]} v {r.decks[1]}: {p}" for r in results for p in r.problems]
+    activations: Counter[str] = Counter()
+    used: set[tuple[str, int]] = set()
+    for r in results:
+        activations.update(r.activations)
+        used |= r.used
+    usable = {
+        (c, i) for c in encoded_cards() for i, a in enumerate(abilities_of(c)) if a["kind"] != "constant"
+    }
+    in_decks = {c for d in PRESET_IDS for c in (*preset(d).lrig_deck, *preset(d).main_deck)}
+    usable = {(c, i) for c, i in usable if c in in_decks}
     return {
         "games": games,
         "events": events,
@@ -100,6 +135,10 @@ def simulate(games: int, seed: int, check: bool = True) -> dict[str, Any]:
         "reasons": dict(sorted(reasons.items())),
         "pairings": len({r.decks for r in results}),
         "invariants_checked": check,
+        "ability_activations": dict(sorted(activations.items())),
+        "encoded_abilities": len(usable),
+        "encoded_abilities_used": len(used & usable),
+        "encoded_abilities_used_share": round(len(used & usable) / len(usable), 3) if usable else None,
         "problems": problems[:20],
         "problem_count": len(problems),
     }
