@@ -18,8 +18,20 @@ def catalogue() -> Catalogue:
     return load_catalogue(extended=True)
 
 
+_BY_MATCH: dict[int, tuple[dict[str, str], dict[str, Card]]] = {}
+
+
 def card_of(state: GameState, iid: str) -> Card:
-    return catalogue().get(state.cards[iid])
+    """The printed facts of a card instance. A match's instances never change, and every copy of its state
+    shares one ``cards`` mapping, so the cards are looked up once per match."""
+    entry = _BY_MATCH.get(id(state.cards))
+    if entry is None or entry[0] is not state.cards:
+        cat = catalogue()
+        if len(_BY_MATCH) > 512:
+            _BY_MATCH.clear()
+        entry = (state.cards, {i: cat.get(c) for i, c in state.cards.items()})
+        _BY_MATCH[id(state.cards)] = entry
+    return entry[1][iid]
 
 
 def level(state: GameState, iid: str) -> int:

@@ -30,6 +30,12 @@ def _constants(card_id: str) -> tuple[tuple[int, dict], ...]:
     return tuple((i, ab) for i, ab in enumerate(abilities_of(card_id)) if ab["kind"] == "constant")
 
 
+@cache
+def _steps(card_id: str, op: str) -> tuple[tuple[dict, dict], ...]:
+    """(ability, step) of a card's constant steps of one kind."""
+    return tuple((ab, st) for _i, ab in _constants(card_id) for st in ab.get("effect", []) if st["op"] == op)
+
+
 def active(s: GameState, op: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """(controller, source card, step) of every constant step of kind ``op`` that applies now."""
     from domain.abilities.triggers import team_ok
@@ -38,10 +44,7 @@ def active(s: GameState, op: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
         for source in [*ps.signi.values(), *ps.lrig.values()]:
             if source is None:
                 continue
-            consts = _constants(s.cards[source.iid])
-            if not consts:
-                continue
-            steps = [(ab, st) for _i, ab in consts for st in ab.get("effect", []) if st["op"] == op]
+            steps = _steps(s.cards[source.iid], op)
             if not steps or tg.lost(s, source.iid):
                 continue
             for ab, st in steps:
