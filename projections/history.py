@@ -1,13 +1,19 @@
 """State at any event: the fold of the first N events, from the nearest checkpoint.
 
-A match's log only grows, so a state folded once at version V stays true for ever: checkpoints are kept every
-``interval`` events (in memory, per process), and ``state_at(N)`` folds only the events between the nearest
-checkpoint at or before N and N itself.
+A match's log only grows, so a state folded once at version V stays true for ever. Two tiers of checkpoints:
+- in memory, per process: a copy of the state every ``interval`` events, kept for the matches asked about
+  most recently, up to ``max_states`` states in all (least recently used matches are dropped first, and a
+  match that fills the budget alone gets no more);
+- in the store, shared by every process and kept across restarts: ``load_checkpoint(id, n)`` gives the
+  newest stored checkpoint at or before ``n`` (the application's snapshots), used when memory has nothing
+  close to ``n``.
+``state_at(N)`` starts from whichever is nearest and reads and folds only the events after it, up to N.
 """
 
 from __future__ import annotations
 
 import threading
+from bisect import bisect_right, insort
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -17,43 +23,128 @@ from domain.evolve import apply
 from domain.state import GameState
 
 ReadEvents = Callable[[UUID, int, int | None], Sequence[Any]]  # (id, after, up to and including) -> events
+LAST = 2**62  # "at or before the end of the log", for a stored checkpoint
+LoadCheckpoint = Callable[[UUID, int], "tuple[int, GameState] | None"]  # (id, n) -> (version <= n, state)
+
+
+class _Points:
+    """One match's checkpoints in memory: version -> state, and the versions in order."""
+
+    __slots__ = ("states", "versions")
+
+    def __init__(self) -> None:
+        self.states: dict[int, GameState] = {}
+        self.versions: list[int] = []
+
+    def nearest(self, n: int) -> int:
+        i = bisect_right(self.versions, n)
+        return self.versions[i - 1] if i else 0
 
 
 class History:
-    def __init__(self, read: ReadEvents, interval: int = 50, max_matches: int = 512) -> None:
+    def __init__(
+        self,
+        read: ReadEvents,
+        interval: int = 16,
+        max_states: int = 10_000,
+        load_checkpoint: LoadCheckpoint | None = None,
+        stored_interval: int = 100,
+        max_matches: int = 4096,
+    ) -> None:
         self.read = read
         self.interval = interval
+        self.max_states = max_states
         self.max_matches = max_matches
-        self._checkpoints: OrderedDict[UUID, dict[int, GameState]] = OrderedDict()
+        self.load_checkpoint = load_checkpoint
+        self.stored_interval = stored_interval  # how far apart the stored checkpoints are, at most
+        self._matches: OrderedDict[UUID, _Points] = OrderedDict()
+        self._count = 0
         self._lock = threading.Lock()
 
-    def _points(self, match_id: UUID) -> dict[int, GameState]:
+    def _points(self, match_id: UUID) -> _Points:
         with self._lock:
-            points = self._checkpoints.get(match_id)
+            points = self._matches.get(match_id)
             if points is None:
-                points = {}
-                self._checkpoints[match_id] = points
-                while len(self._checkpoints) > self.max_matches:
-                    self._checkpoints.popitem(last=False)
+                points = self._matches[match_id] = _Points()
+                while len(self._matches) > self.max_matches:
+                    _, dropped = self._matches.popitem(last=False)
+                    self._count -= len(dropped.states)
             else:
-                self._checkpoints.move_to_end(match_id)
+                self._matches.move_to_end(match_id)
             return points
 
+    def _keep(self, match_id: UUID, points: _Points, version: int, state: GameState) -> None:
+        with self._lock:
+            if version in points.states:
+                return
+            if self._matches.get(match_id) is not points:  # dropped meanwhile: keep it again, as the newest
+                self._matches[match_id] = points
+                self._count += len(points.states)
+            while self._count >= self.max_states and len(self._matches) > 1:
+                oldest, dropped = next(iter(self._matches.items()))
+                if oldest == match_id:
+                    self._matches.move_to_end(match_id)
+                    continue
+                del self._matches[oldest]
+                self._count -= len(dropped.states)
+            if self._count >= self.max_states:  # this match alone fills the budget: keep no more of it
+                return
+            points.states[version] = state  # states are only ever added to a match's points
+            insort(points.versions, version)
+            self._count += 1
+
+    def _start(self, match_id: UUID, points: _Points, n: int) -> GameState:
+        """A private copy of the nearest known state at or before ``n`` (version 0: the empty state)."""
+        base = points.nearest(n)
+        if self.load_checkpoint is not None and n - base >= self.stored_interval // 2:
+            found = self.load_checkpoint(match_id, n)
+            if found is not None and found[0] > base:
+                version, state = found
+                self._keep(match_id, points, version, state.copy())
+                return state
+        return points.states[base].copy() if base else GameState()
+
     def state_at(self, match_id: UUID, n: int) -> GameState:
-        """The state after the first ``n`` events (``n`` >= 1, not checked against the head here)."""
+        """The state after the first ``n`` events (``n`` >= 1, not checked against the head here). The state
+        returned is the caller's own: changing it changes no checkpoint."""
         points = self._points(match_id)
-        base = max((v for v in list(points) if v <= n), default=0)
-        state = points[base].copy() if base else GameState()
-        if base == n:
+        state = self._start(match_id, points, n)
+        if state.version == n:
             return state
-        for e in self.read(match_id, base, n):
-            apply(state, e)
-            if state.version % self.interval == 0 and state.version not in points:
-                points[state.version] = state.copy()
+        state = self._fold(match_id, points, state, n)
         if state.version != n:
             raise LookupError(f"the log of match {match_id} has no event {n}")
         return state
 
+    def latest(self, match_id: UUID, hint: int = 0) -> GameState:
+        """The state after the last event: from the newest checkpoint, reading every event after it (one
+        read, no question about the head first). ``hint``, a head known to be reached, says when a stored
+        checkpoint is worth asking for. Version 0 means the match has no events."""
+        points = self._points(match_id)
+        base = points.versions[-1] if points.versions else 0
+        if self.load_checkpoint is not None and (base == 0 or hint - base >= self.stored_interval // 2):
+            found = self.load_checkpoint(match_id, LAST)
+            if found is not None and found[0] > base:
+                self._keep(match_id, points, found[0], found[1].copy())
+                return self._fold(match_id, points, found[1], None)
+        state = points.states[base].copy() if base else GameState()
+        return self._fold(match_id, points, state, None)
+
+    def _fold(self, match_id: UUID, points: _Points, state: GameState, n: int | None) -> GameState:
+        interval = self.interval
+        for e in self.read(match_id, state.version, n):
+            apply(state, e)
+            if state.version % interval == 0 and state.version not in points.states:
+                self._keep(match_id, points, state.version, state.copy())
+        return state
+
     def forget(self, match_id: UUID) -> None:
         with self._lock:
-            self._checkpoints.pop(match_id, None)
+            points = self._matches.pop(match_id, None)
+            if points is not None:
+                self._count -= len(points.states)
+
+    @property
+    def states(self) -> int:
+        """How many states are kept in memory, for all matches."""
+        return self._count
