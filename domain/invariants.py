@@ -19,34 +19,37 @@ LRIG_TYPES = {CardType.LRIG, CardType.ASSIST_LRIG}
 
 def problems(s: GameState, *, between_actions: bool = True) -> list[str]:
     out: list[str] = []
-    seen: Counter[str] = Counter()
+    every: list[str] = list(s.limbo)
     for p, ps in s.players.items():
         places: list[str] = []
         for cards in ps.zones.values():
-            places.extend(cards)
+            places += cards
         for pos, slot in ps.lrig.items():
             if slot is not None:
                 places.append(slot.iid)
-                places.extend(slot.under)
+                places += slot.under
                 if facts.card_of(s, slot.iid).type not in LRIG_TYPES:
                     out.append(f"{p}'s {pos} LRIG zone holds a non-LRIG {slot.iid}")
         for zone, slot in ps.signi.items():
             if slot is not None:
                 places.append(slot.iid)
-                places.extend(slot.under)
+                places += slot.under
                 if facts.card_of(s, slot.iid).type not in SIGNI_TYPES:
                     out.append(f"{p}'s {zone} SIGNI zone holds a non-SIGNI {slot.iid}")
-        for iid in places:
-            if s.owners.get(iid) != p:
-                out.append(f"card {iid} is on {p}'s side but belongs to {s.owners.get(iid)}")
-        seen.update(places)
-    seen.update(s.limbo)
-    for iid in s.owners:
-        if seen[iid] != 1:
-            out.append(f"card {iid} is in {seen[iid]} places")
-    extra = set(seen) - set(s.owners)
-    if extra:
-        out.append(f"unknown card instances on the field: {sorted(extra)}")
+        owners = s.owners
+        if any(owners.get(iid) != p for iid in places):
+            out += [
+                f"card {i} is on {p}'s side but belongs to {owners.get(i)}"
+                for i in places
+                if owners.get(i) != p
+            ]
+        every += places
+    if len(every) != len(s.owners) or len(set(every)) != len(every):
+        seen = Counter(every)
+        out += [f"card {iid} is in {seen[iid]} places" for iid in s.owners if seen[iid] != 1]
+        extra = set(seen) - set(s.owners)
+        if extra:
+            out.append(f"unknown card instances on the field: {sorted(extra)}")
     if between_actions:
         if s.status == "finished" and s.pending is not None:
             out.append("a finished game still asks a decision")

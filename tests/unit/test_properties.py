@@ -85,3 +85,21 @@ def test_digest_is_the_canonical_state() -> None:
     c = fold(events[:-1])
     assert c.digest() != a.digest()
     assert GameState.from_dict(a.to_dict()) == a
+
+
+def test_the_invariants_catch_a_broken_state() -> None:
+    state = fold(play(8, PAIRS[3], max_events=120))
+    assert invariants.problems(state) == []
+    p1 = state.players["p1"]
+    twice = state.copy()
+    twice.players["p1"].zones["hand"].append(p1.zones["deck"][0])
+    assert any("2 places" in p for p in invariants.problems(twice))
+    lost = state.copy()
+    lost.players["p1"].zones["deck"].pop()
+    assert any("0 places" in p for p in invariants.problems(lost))
+    wrong_side = state.copy()
+    wrong_side.players["p2"].zones["trash"].append(wrong_side.players["p1"].zones["deck"].pop())
+    assert any("belongs to p1" in p for p in invariants.problems(wrong_side))
+    stuck = state.copy()
+    stuck.pending = None
+    assert "the game waits for nobody" in invariants.problems(stuck)
