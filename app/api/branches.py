@@ -7,7 +7,6 @@ from typing import Any
 from flask import Blueprint
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID, created
-from app.api.setup_guard import check_resumable
 from app.endpoint import JUDGE, endpoint, judge_app, match_uuid
 from app.schemas.matches import BranchCreatedSchema, BranchSchema
 
@@ -34,7 +33,6 @@ bp = Blueprint("branches", __name__)
 )
 def branch(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     app, parent = judge_app(), match_uuid(match_id)
-    check_resumable(app, parent, body["at"], "branch", "judge.branch")
     new = app.branch(parent, body["at"], body["reason"])
     out = created(new.id, new.version)
     out.update(parent=parent, branched_at=body["at"])

@@ -7,7 +7,6 @@ from typing import Any
 from flask import Blueprint
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID
-from app.api.setup_guard import check_resumable
 from app.endpoint import JUDGE, endpoint, judge_app, match_uuid
 from app.schemas.matches import RewindSchema, RewoundSchema
 from projections.views import event_view
@@ -35,6 +34,5 @@ bp = Blueprint("rewind", __name__)
 )
 def rewind(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
     app, mid = judge_app(), match_uuid(match_id)
-    check_resumable(app, mid, body["to"], "rewind", "judge.rewind")
     events = app.rewind(mid, body["to"], body["reason"])
     return {"version": events[-1].originator_version, "events": [event_view(e, "judge") for e in events]}
