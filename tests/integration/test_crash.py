@@ -8,10 +8,8 @@ threads each play their own match through HTTP until the connection breaks.
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -30,6 +28,8 @@ except ImportError as exc:  # pragma: no cover - the HTTP layer is written in pa
     )
 
 from domain.decks import PRESET_IDS
+from tests import loopback
+from tests.loopback import free_port
 
 TOKEN = "crash-test-judge-token"
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,26 +37,8 @@ CLIENTS = 4
 KILL_AFTER = 60  # answered actions before the kill
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def call(port: int, method: str, path: str, body: Any = None, timeout: float = 30) -> tuple[int, Any]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        headers = {"Authorization": f"Bearer {TOKEN}"}
-        payload = None
-        if body is not None:
-            payload = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        conn.request(method, path, body=payload, headers=headers)
-        r = conn.getresponse()
-        data = r.read()
-        return r.status, (json.loads(data) if data else None)
-    finally:
-        conn.close()
+    return loopback.call(port, method, path, body, token=TOKEN, timeout=timeout)
 
 
 class Server:
