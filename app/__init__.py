@@ -70,10 +70,12 @@ def development_token(instance_path: str) -> str:
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from app.api import register_blueprints
     from app.application import JudgeApplication
+    from app.encoding import OrjsonProvider
     from app.problems import register_error_handler
     from app.tokens import Tokens, derive_secret
 
     app = Flask(__name__, instance_relative_config=True)
+    app.json = OrjsonProvider(app)
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     for key in ("JUDGE_TOKEN", "TOKEN_SECRET"):
         if os.environ.get(key):

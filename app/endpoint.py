@@ -2,8 +2,11 @@
 
 ``@endpoint(...)`` wraps a view so that the request body and the query string are loaded with the given
 marshmallow schemas (a body with unknown fields is refused) and the view's return value is dumped with the
-response schema. The same declaration, kept on the view as ``__endpoint__``, is what ``app.openapi`` reads,
-so the document cannot drift from what the views do.
+response schema. A view declared ``shaped=True`` returns its answer already in the response schema's shape
+(plain JSON values, the schema's field names): it is encoded as it is, without a second pass through
+marshmallow; a test checks, over random matches, that dumping such answers with their schema changes
+nothing. The same declaration, kept on the view as ``__endpoint__``, is what ``app.openapi`` reads, so the
+document cannot drift from what the views do.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ class Endpoint:
     path_params: dict[str, str] = field(default_factory=dict)  # name -> description
     example: Any = None  # an example request body
     path_examples: dict[str, str] = field(default_factory=dict)
+    shaped: bool = False  # the view's answer is already in the response schema's shape: not dumped again
 
 
 def _instance(schema: Schema | type[Schema] | None) -> Schema | None:
@@ -88,6 +92,7 @@ def endpoint(
     path_params: dict[str, str] | None = None,
     example: Any = None,
     path_examples: dict[str, str] | None = None,
+    shaped: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     spec = Endpoint(
         summary=summary,
@@ -103,6 +108,7 @@ def endpoint(
         path_params=dict(path_params or {}),
         example=example,
         path_examples=dict(path_examples or {}),
+        shaped=shaped,
     )
 
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -121,7 +127,8 @@ def endpoint(
             headers: dict[str, str] = {}
             if isinstance(result, tuple):
                 result, headers = result
-            data = spec.response.dump(result) if spec.response is not None else result
+            dump = spec.response is not None and not spec.shaped
+            data = spec.response.dump(result) if dump else result
             response = current_app.json.response(data)
             response.status_code = spec.status
             response.headers.update(headers)

@@ -8,6 +8,7 @@ which would let a viewer follow a card through a shuffle.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from domain import facts
@@ -35,14 +36,22 @@ def enforced(card_id: str) -> bool:
     return is_enforced(card_id)
 
 
-def card_view(state: GameState, iid: str) -> dict[str, Any]:
-    card = facts.catalogue().get(state.cards[iid])
-    out: dict[str, Any] = {"iid": iid, "card": card.id, "name": card.name, "type": card.type.value}
+@cache
+def _printed(card_id: str) -> tuple[tuple[str, Any], ...]:
+    """A card's printed facts as a view shows them (the same for every instance, so made once per card)."""
+    card = facts.catalogue().get(card_id)
+    out: dict[str, Any] = {"card": card.id, "name": card.name, "type": card.type.value}
     if card.level is not None:
         out["level"] = card.level
     if card.power is not None:
         out["power"] = card.power
     out["enforced"] = enforced(card.id)
+    return tuple(out.items())
+
+
+def card_view(state: GameState, iid: str) -> dict[str, Any]:
+    out: dict[str, Any] = {"iid": iid}
+    out.update(_printed(state.cards[iid]))
     return out
 
 
@@ -172,6 +181,8 @@ def redact_data(
         return _count(data, "order")
     if etype == "CardsToDeckBottom":  # the order at the bottom of a deck is nobody's to know
         return _count(data, "cards")
+    if etype == "DeckTopArranged" and viewer != p:  # only the player looked at them
+        return {"player": p, "top": {"count": len(data["top"])}, "bottom": {"count": len(data["bottom"])}}
     if etype == "Refreshed":
         return _count(data, "order")
     if etype == "LifeClothPlaced":

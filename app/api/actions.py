@@ -22,6 +22,7 @@ bp = Blueprint("actions", __name__)
     tag="play",
     body=ActionRequestSchema,
     response=ActionResultSchema,
+    shaped=True,
     status=201,
     errors=(400, 403, 404, 409, 415, 422),
     path_params=MATCH_ID,

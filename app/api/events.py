@@ -20,6 +20,7 @@ bp = Blueprint("events", __name__)
     "Read the log",
     tag="history",
     response=EventListSchema,
+    shaped=True,
     query=EventsQuerySchema,
     errors=(403, 404, 422),
     path_params=MATCH_ID,

@@ -20,6 +20,7 @@ bp = Blueprint("state", __name__)
     "Show the state",
     tag="history",
     response=StateViewSchema,
+    shaped=True,
     query=StateQuerySchema,
     errors=(403, 404, 422),
     path_params=MATCH_ID,

@@ -19,6 +19,7 @@ from uuid import UUID
 import pytest
 from flask import Flask
 
+from app.schemas.events import MAX_EVENTS
 from domain.evolve import apply
 from domain.state import GameState
 from tests.conftest import Judge, MatchRef
@@ -111,9 +112,15 @@ def responses(
     s = judge.client.get(f"{m.path}/state", query_string={"at": n}, headers=judge.headers(token))
     assert s.status_code == 200
     out.append(("state", s.get_data(as_text=True), hidden))
-    ev = judge.client.get(f"{m.path}/events", query_string={"limit": n}, headers=judge.headers(token))
-    assert ev.status_code == 200 and len(ev.get_json()["events"]) == n
-    out.append(("events", ev.get_data(as_text=True), unknown_so_far))
+    after = 0
+    while after < n:  # the log up to n, a page of at most MAX_EVENTS at a time
+        limit = min(MAX_EVENTS, n - after)
+        ev = judge.client.get(
+            f"{m.path}/events", query_string={"after": after, "limit": limit}, headers=judge.headers(token)
+        )
+        assert ev.status_code == 200 and len(ev.get_json()["events"]) == limit
+        out.append(("events", ev.get_data(as_text=True), unknown_so_far))
+        after += limit
     la = judge.client.get(f"{m.path}/legal-actions", query_string={"at": n}, headers=judge.headers(token))
     if viewer == "spectator":
         assert la.status_code == 403
