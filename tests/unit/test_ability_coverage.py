@@ -50,3 +50,14 @@ def test_every_encoded_card_has_a_scenario() -> None:
     names = " ".join(sc["name"] for sc in load_all())
     untested = sorted(c for c in encoded_cards() if c not in names)
     assert untested == [], f"encoded cards without a scenario naming them: {untested}"
+
+
+def test_every_card_of_the_ten_decks_has_a_scenario() -> None:
+    """Every one of the 232 cards is used by a scenario from a position: the cards with abilities in the card
+    files (once encoded), the others (LRIGs and SIGNI without abilities) in ``cards_printed.json``, which
+    checks their printed facts: grow cost, LRIG type, level, limit and power."""
+    names = " ".join(sc["name"] for sc in load_all())
+    missing = sorted(c for c in deck_cards() - pending() if c not in names)
+    assert missing == [], f"cards of the ten decks without a scenario naming them: {missing}"
+    printed = {sc["name"].split(":")[0] for sc in load_all() if sc["file"] == "cards_printed.json"}
+    assert printed == {c for c in deck_cards() if not catalogue().get(c).has_abilities}
