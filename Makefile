@@ -19,7 +19,7 @@ test: $(STAMP)
 	$(VENV)/bin/pytest
 
 simulate: $(STAMP)
-	$(VENV)/bin/wixoss-judge simulate --games 200 --seed 1
+	$(VENV)/bin/wixoss-judge simulate --games 500 --seed 1
 
 openapi: $(STAMP)
 	$(VENV)/bin/wixoss-judge openapi > openapi.yaml

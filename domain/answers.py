@@ -234,14 +234,22 @@ def check_play(s: GameState, p: str, iid: str, zone: str) -> None:
     card = facts.card_of(s, iid)
     if card.type != CardType.SIGNI:
         raise IllegalAction("main.play-signi", f"{card.name} is not a SIGNI")
-    if s.players[p].signi[zone] is not None:
+    from domain.abilities.catalogue import rise_filter
+    from domain.abilities.targets import slot_fits
+
+    rise = rise_filter(card.id)  # Rise: it goes only on top of a SIGNI of yours that fits
+    below = s.players[p].signi[zone]
+    if rise is not None and (below is None or not slot_fits(s, below, zone, rise)):
+        raise IllegalAction("kw.rise", f"{card.name} has Rise: it goes only on top of a SIGNI that fits")
+    if rise is None and below is not None:
         raise IllegalAction("play.zone", f"{p}'s {zone} SIGNI zone is not empty")
     lvl = facts.center_level(s, p)
     if (card.level or 0) > lvl:
         raise IllegalAction(
             "play.level", f"{card.name} is level {card.level}, above the center LRIG's level {lvl}"
         )
-    total = facts.signi_levels(s, p) + (card.level or 0)
+    covered = facts.level(s, below.iid) if below is not None else 0  # under a Rise SIGNI it counts no more
+    total = facts.signi_levels(s, p) - covered + (card.level or 0)
     lim = facts.limit(s, p)
     if total > lim:
         raise IllegalAction("play.limit", f"the SIGNI's levels would total {total}, above the limit {lim}")
@@ -257,7 +265,11 @@ def play_signi(rec: Recorder, act: Action) -> None:
     s, p = rec.state, act.player or ""
     iid = resolve_ref(s, p, act.get("card"), ["hand"])
     check_play(s, p, iid, act.get("zone"))
-    rec.emit("SigniPlayed", p, "main.play-signi", {"player": p, "card": iid, "zone": act.get("zone")})
+    data = {"player": p, "card": iid, "zone": act.get("zone")}
+    below = s.players[p].signi[act.get("zone")]
+    if below is not None:
+        data["rise_on"] = below.iid
+    rec.emit("SigniPlayed", p, "main.play-signi", data)
 
 
 @answers("main", "remove_signi")
@@ -353,8 +365,11 @@ def attack(rec: Recorder, act: Action) -> None:
             raise IllegalAction("decision.invalid", f"{p} has no center LRIG")
         if ref is not None and ref not in (slot.iid, s.cards[slot.iid]):
             raise IllegalAction("decision.invalid", f"{ref} is not {p}'s center LRIG")
-        if slot.downed:
-            raise IllegalAction("attack.downed", f"{p}'s center LRIG is downed and cannot attack")
+        from domain.combat import lrig_attack_refusal
+
+        refusal = lrig_attack_refusal(s, p)
+        if refusal is not None:
+            raise IllegalAction(*refusal)
         if s.step == "signi_attack":  # an LRIG attack first ends the SIGNI attack step
             rec.emit("StepBegan", p, "attack.lrig", {"step": "lrig_attack"})
         rec.emit("AttackDeclared", p, "attack.lrig", {"player": p, "zone": "lrig", "card": slot.iid})
@@ -414,8 +429,60 @@ def life_burst(rec: Recorder, act: Action) -> None:
             "the Life Burst's effect is not enforced by the service: a judge resolves it with 'adjust'"
         )
     rec.emit("LifeBurstChosen", p, "life-burst.use", data)
+    cancel = s.flags.get("burst_cancel", {}).get(iid)
+    if use and cancel and _ener_payment(s, cancel["by"], cancel["cost"]) is not None:
+        rec.ask(  # the crushing effect lets its player pay to keep the Life Burst from activating
+            cancel["by"],
+            "choose",
+            "life-burst.use",
+            purpose="burst_cancel",
+            card=iid,
+            min=0,
+            max=0,
+            choices=[],
+            options=["pay", "decline"],
+            prompt=f"pay {using.effects.describe_cost(cancel['cost'])} so that this Life Burst is not used?",
+        )
+        return
     if use and enforced:
         using.life_burst(rec, iid, p)
+
+
+def _ener_payment(s: GameState, p: str, cost: dict[str, Any]) -> list[str] | None:
+    from domain.abilities.effects import ener_payment
+
+    return ener_payment(s, p, cost)
+
+
+def _burst_cancel(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
+    """The answer to whether to pay to keep a Life Burst from activating; declined, it resolves."""
+    from domain.abilities import is_enforced
+    from domain.abilities import use as using
+
+    s, p = rec.state, act.player or ""
+    option = act.get("option")
+    if option not in ("pay", "decline"):
+        raise IllegalAction("decision.invalid", "choose an option: pay or decline")
+    iid = pending["card"]
+    cancel = s.flags["burst_cancel"][iid]
+    rec.emit(
+        "Answered",
+        p,
+        "life-burst.use",
+        {"player": p, "answer": {"option": option}, "purpose": "burst_cancel", "private": False},
+    )
+    payment = _ener_payment(s, p, cancel["cost"]) if option == "pay" else None
+    if payment is not None:
+        rec.emit("CostPaid", p, "cost.ener", {"player": p, "ener": payment, "for": cancel["by_effect"]})
+        rec.emit(
+            "LifeBurstCancelled",
+            "rules",
+            "life-burst.use",
+            {"player": s.owners[iid], "card": iid, "by": p, "by_effect": cancel["by_effect"]},
+        )
+        return
+    if is_enforced(s.cards[iid]):
+        using.life_burst(rec, iid, s.owners[iid])
 
 
 # -- discards and choices -------------------------------------------------------------------------
@@ -440,6 +507,9 @@ def choose(rec: Recorder, act: Action) -> None:
     pending = s.pending or {}
     if pending.get("purpose") in ("target", "effect"):
         _answer_effect(rec, act, pending)
+        return
+    if pending.get("purpose") == "burst_cancel":
+        _burst_cancel(rec, act, pending)
         return
     if pending.get("purpose") == "rba.order":
         option = act.get("option")

@@ -25,8 +25,25 @@ def signi_can_attack(s: GameState, tp: str) -> bool:
 
 
 def lrig_can_attack(s: GameState, tp: str) -> bool:
+    return lrig_attack_refusal(s, tp) is None
+
+
+def lrig_attack_refusal(s: GameState, tp: str) -> tuple[str, str] | None:
+    """Why the center LRIG cannot attack now (a rule id and a reason), or None when it can. An LRIG attacks
+    only while upped, as often as it is upped again, unless a constant lets it attack while downed, up to a
+    number of times this turn (``effect.attack-count``)."""
+    from domain.abilities.constants import lrig_attack_terms
+
     c = s.players[tp].lrig["center"]
-    return c is not None and not c.downed
+    if c is None:
+        return "decision.invalid", f"{tp} has no center LRIG"
+    while_downed, limit = lrig_attack_terms(s, c.iid)
+    done = int(s.flags.get("lrig_attacks", 0))
+    if limit is not None and done >= limit:
+        return "effect.attack-count", f"{tp}'s center LRIG may attack {max(limit, 0)} time(s) this turn: done"
+    if c.downed and not while_downed:
+        return "attack.downed", f"{tp}'s center LRIG is downed and cannot attack"
+    return None
 
 
 def attacker_slot(s: GameState) -> Slot | None:
@@ -102,8 +119,31 @@ def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, f
         )
 
 
+def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
+    """Whether damage the player would take is prevented instead (``effect.prevent-damage``): one use of a
+    prevention set this turn is spent, one that costs nothing first, and what it says happens then."""
+    mine = [e for e in rec.state.flags.get("preventions", []) if e["player"] == player]
+    if not mine:
+        return False
+    entry = next((e for e in mine if not e.get("effect")), mine[0])
+    rec.emit(
+        "DamagePrevented",
+        "rules",
+        "effect.prevent-damage",
+        {"player": player, "source": source, "card": entry["card"], "key": entry["key"], "attack": attack},
+    )
+    if entry.get("effect"):
+        from domain.abilities import effects
+
+        effect = {"effect": entry["effect"]}
+        effects.start(rec, entry["card"], player, entry["ability"], effect, "effect.prevent-damage")
+    return True
+
+
 def damage(rec: Recorder, tp: str, defender: str, slot: Slot, rule: str) -> None:
     s = rec.state
+    if prevented(rec, defender, slot.iid, attack=True):
+        return
     kws = facts.keywords(s, slot)
     n_crush = 2 if "double_crush" in kws else 1
     life = s.players[defender].zones["life_cloth"]
@@ -130,12 +170,23 @@ def damage(rec: Recorder, tp: str, defender: str, slot: Slot, rule: str) -> None
     )
 
 
-def crush(rec: Recorder, player: str, count: int, cause: str, rule: str, caused_by: int | None) -> None:
-    """Crush the top ``count`` Life Cloth (fewer if fewer are left) into the check zone."""
+def crush(
+    rec: Recorder,
+    player: str,
+    count: int,
+    cause: str,
+    rule: str,
+    caused_by: int | None,
+    cancel: dict[str, Any] | None = None,
+) -> None:
+    """Crush the top ``count`` Life Cloth (fewer if fewer are left) into the check zone. ``cancel``: who may
+    pay what to keep a Life Burst of these cards from activating once its player chooses to use it."""
     s = rec.state
     cards = s.players[player].zones["life_cloth"][:count]
     bursts = [iid for iid in cards if facts.card_of(s, iid).life_burst]
     data: dict[str, Any] = {"player": player, "cards": cards, "bursts": bursts, "cause": cause}
+    if cancel and bursts:
+        data["cancel"] = cancel
     if not cards:
         data["note"] = "no Life Cloth left: nothing is crushed"
     rec.emit("LifeClothCrushed", "rules", rule, data, caused_by=caused_by)

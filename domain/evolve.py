@@ -77,6 +77,11 @@ def take(state: GameState, iid: str) -> None:
         if slot.iid == iid:
             state.limbo.extend(slot.under)
             ps.signi[zone] = None
+            was = [i for i in state.flags.get("left_awakened", []) if i != iid]
+            if slot.awakened:  # remembered for the turn: what it triggers as it leaves looks at it as it was
+                state.flags["left_awakened"] = [*was, iid]
+            elif "left_awakened" in state.flags:
+                state.flags["left_awakened"] = was
             return
         if iid in slot.under:
             slot.under.remove(iid)
@@ -247,10 +252,11 @@ def _upped(state: GameState, d: dict[str, Any], _e: Any) -> None:
 
 
 @handles("EnerCharged")
-def _ener(state: GameState, d: dict[str, Any], _e: Any) -> None:
+def _ener(state: GameState, d: dict[str, Any], e: Any) -> None:
     move(state, d["card"], "ener")
-    state.flags["ener"] = True
-    state.stage = "done"
+    if e.rule == "ener.charge":  # the ener phase's own charge; an effect's charge ends no phase
+        state.flags["ener"] = True
+        state.stage = "done"
     state.pending = None
 
 
@@ -276,8 +282,14 @@ def _grew(state: GameState, d: dict[str, Any], _e: Any) -> None:
 def _played(state: GameState, d: dict[str, Any], _e: Any) -> None:
     ps = _player(state, d)
     take(state, d["card"])
-    ps.signi[d["zone"]] = Slot(d["card"])
+    ps.signi[d["zone"]] = _on_top(ps.signi[d["zone"]], d["card"])
     state.pending = None
+
+
+def _on_top(below: Slot | None, iid: str) -> Slot:
+    """A SIGNI put into a zone: a new card, upped; with Rise, on top of the SIGNI there, which goes under it
+    with what was under it, keeping none of its states, changes or gained abilities."""
+    return Slot(iid) if below is None else Slot(iid, under=[*below.under, below.iid])
 
 
 @handles("SigniRemoved")
@@ -293,7 +305,7 @@ def _passed(state: GameState, d: dict[str, Any], _e: Any) -> None:
     kind = d["kind"]
     if kind == "guard" and state.attack is not None:
         state.attack["guard"] = "passed"
-    else:
+    elif kind != "spell_cut_in":  # not cutting in to a spell ends no phase: its user goes on after it
         state.stage = "done"
     state.pending = None
 
@@ -317,6 +329,7 @@ def _attack(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.attack = {"player": d["player"], "zone": zone, "card": d["card"], "guard": None}
     if zone == "lrig":
         state.flags["lrig_attacked"] = True
+        state.flags["lrig_attacks"] = int(state.flags.get("lrig_attacks", 0)) + 1
     state.pending = None
 
 
@@ -336,6 +349,8 @@ def _vanished(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("Guarded")
 def _guarded(state: GameState, d: dict[str, Any], _e: Any) -> None:
     move(state, d["card"], "trash")
+    if d["player"] not in state.flags.get("discarded", ()):  # a guard discards the Guard card
+        state.flags["discarded"] = [*state.flags.get("discarded", []), d["player"]]
     if state.attack is not None:
         state.attack["guard"] = d["card"]
     state.pending = None
@@ -354,6 +369,8 @@ def _crushed(state: GameState, d: dict[str, Any], _e: Any) -> None:
     for iid in d["cards"]:
         ps.zones["check"].append(iid)
         state.crushed[iid] = "ask" if iid in bursts else "none"
+        if iid in bursts and d.get("cancel"):  # who may pay to keep its Life Burst from activating
+            state.flags.setdefault("burst_cancel", {})[iid] = dict(d["cancel"])
 
 
 @handles("LifeBurstChosen")
@@ -389,10 +406,12 @@ def _refreshed(state: GameState, d: dict[str, Any], _e: Any) -> None:
 
 
 @handles("SigniTrashed", "CardsTrashed", "CardsDiscarded", "CheckZoneCleared")
-def _trashed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+def _trashed(state: GameState, d: dict[str, Any], e: Any) -> None:
     for iid in d.get("cards") or [d["card"]]:
-        move(state, iid, "trash")
+        move(state, iid, d.get("to", "trash"))
         state.crushed.pop(iid, None)
+    if e.type == "CardsDiscarded" and d.get("cards") and d["player"] not in state.flags.get("discarded", ()):
+        state.flags["discarded"] = [*state.flags.get("discarded", []), d["player"]]  # who discarded this turn
     state.pending = None
 
 
@@ -534,7 +553,10 @@ def _moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("SigniPutOntoField")
 def _put_onto_field(state: GameState, d: dict[str, Any], _e: Any) -> None:
     take(state, d["card"])
-    state.players[d["player"]].signi[d["zone"]] = Slot(d["card"])
+    ps = state.players[d["player"]]
+    slot = ps.signi[d["zone"]] = _on_top(ps.signi[d["zone"]], d["card"])
+    if d.get("downed"):
+        slot.downed = True
     state.pending = None
 
 
@@ -564,6 +586,55 @@ def _to_bottom(state: GameState, d: dict[str, Any], _e: Any) -> None:
         move(state, iid, "deck")
 
 
+@handles("NumberDeclared", "HandRevealed")
+def _told(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    return None  # information only
+
+
+@handles("SigniAwakened")
+def _awakened(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    _slot_of(state, d["card"]).awakened = True
+
+
+@handles("SpellsBanned")
+def _spells_banned(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.flags["no_spells"] = [*state.flags.get("no_spells", []), d["player"]]
+
+
+@handles("CoinsGained")
+def _coins_gained(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    _player(state, d).coins += int(d["count"])
+
+
+@handles("CoinsPaid")
+def _coins_paid(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    if ps.coins < int(d["count"]):
+        raise EvolveError("a player cannot pay more coins than they hold")
+    ps.coins -= int(d["count"])
+
+
+@handles("SigniTargeted")
+def _targeted(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    return None  # only what it triggers follows
+
+
+@handles("AttackForbidden")
+def _attack_forbidden(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    old = state.flags.get("attack_forbidden", {})  # the flags are copied shallowly: build new values
+    state.flags["attack_forbidden"] = {**old, d["player"]: [*old.get(d["player"], []), d["zone"]]}
+    state.pending = None
+
+
+@handles("DeckTopArranged")
+def _arranged(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    deck = _player(state, d).zones["deck"]
+    top, bottom = list(d["top"]), list(d["bottom"])
+    if sorted(deck[: len(top) + len(bottom)]) != sorted(top + bottom):
+        raise EvolveError("the arranged cards must be the top of the deck")
+    deck[:] = top + deck[len(top) + len(bottom) :] + bottom
+
+
 @handles("EffectDelayed")
 def _delayed(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.waiting.append({**d, "kind": "delayed", "key": f"t{state.version + 1}"})
@@ -579,6 +650,40 @@ def _ability_granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
     _slot_of(state, d["card"]).keywords.append(f"ability:{d['ability']}")
 
 
+@handles("SigniMoved")
+def _signi_moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    slot = ps.signi[d["from"]]
+    if slot is None or slot.iid != d["card"] or ps.signi[d["to"]] is not None:
+        raise EvolveError("a SIGNI moves from where it is to an empty SIGNI zone")
+    ps.signi[d["to"]], ps.signi[d["from"]] = slot, None
+
+
+@handles("LifeBurstCancelled")
+def _burst_cancelled(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    return None  # the card stays "used": rule processing puts it into the ener zone
+
+
+@handles("BaseChanged")
+def _base_changed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """Kept with what the card gained until end of turn; a flag tells ``facts.level`` to look, this turn."""
+    slot = _slot_of(state, d["card"])
+    slot.keywords.extend([f"base_level:{int(d['level'])}", f"base_power:{int(d['power'])}"])
+    state.flags["base_changed"] = True
+
+
+@handles("LrigReturned")
+def _lrig_returned(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """The card just under it is now the LRIG in that place, in the same state, the rest still under it."""
+    ps = _player(state, d)
+    slot = ps.lrig[d["position"]]
+    if slot is None or slot.iid != d["card"]:
+        raise EvolveError("the returned LRIG is not where the event says")
+    below = slot.under[-1] if slot.under else None
+    ps.lrig[d["position"]] = None if below is None else Slot(below, slot.downed, slot.frozen, slot.under[:-1])
+    put(state, d["card"], "lrig_deck")
+
+
 @handles("AbilitiesLost")
 def _abilities_lost(state: GameState, d: dict[str, Any], _e: Any) -> None:
     """What the cards gained before is lost too; what they gain afterwards they keep. The flags remember the
@@ -590,7 +695,7 @@ def _abilities_lost(state: GameState, d: dict[str, Any], _e: Any) -> None:
 
 @handles("AbilityCounted")
 def _ability_counted(state: GameState, d: dict[str, Any], _e: Any) -> None:
-    state.used[f"{d['card']}/{d['ability']}"] = state.turn
+    state.used[f"{d['card']}/{d['ability']}" + ("#2" if d.get("second") else "")] = state.turn
 
 
 @handles("LifeClothAdded")
@@ -621,6 +726,32 @@ def _put_under(state: GameState, d: dict[str, Any], _e: Any) -> None:
     for iid in d["cards"]:
         take(state, iid)
         target.under.append(iid)
+
+
+@handles("AttackLimitChanged")
+def _attack_limit(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    mods = dict(state.flags.get("attack_limit_mod", {}))
+    mods[d["card"]] = int(mods.get(d["card"], 0)) + int(d["amount"])
+    state.flags["attack_limit_mod"] = mods  # this turn only, as the flags are
+
+
+@handles("PreventionSet")
+def _prevention_set(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    entry = {**d, "key": f"s{state.version + 1}"}
+    state.flags["preventions"] = [*state.flags.get("preventions", []), entry]  # flags end with the turn
+
+
+@handles("DamagePrevented")
+def _damage_prevented(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    left = []
+    for entry in state.flags.get("preventions", []):
+        if entry["key"] == d["key"]:
+            entry = {**entry, "times": int(entry["times"]) - 1}
+        if int(entry["times"]) > 0:
+            left.append(entry)
+    state.flags["preventions"] = left
+    if d.get("attack") and state.attack is not None:
+        state.attack["resolved"] = True
 
 
 @handles("EffectDamageDealt")

@@ -6,7 +6,9 @@ these) have one place to plug in.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from domain.cards import Card, Catalogue, load_catalogue
 from domain.state import GameState, Slot
@@ -35,19 +37,46 @@ def card_of(state: GameState, iid: str) -> Card:
 
 
 def level(state: GameState, iid: str) -> int:
+    """The printed level, or the base level an effect set this turn (``BaseChanged``)."""
+    owner = state.owners.get(iid)
+    if state.flags.get("base_changed") and owner is not None:
+        for _z, slot in state.players[owner].signi_slots():
+            if slot.iid == iid:
+                return _base(slot, "level", card_of(state, iid).level or 0)
     return card_of(state, iid).level or 0
 
 
-def power(state: GameState, slot: Slot) -> int:
-    """Printed power, then continuous effects, then changes until end of turn."""
-    base = card_of(state, slot.iid).power or 0
+def _base(slot: Slot, what: str, printed: int) -> int:
+    """A base level or power set by an effect until end of turn (the last one set), else the printed one."""
+    for k in reversed(slot.keywords):
+        if k.startswith(f"base_{what}:"):
+            return int(k.split(":", 1)[1])
+    return printed
+
+
+def power(state: GameState, slot: Slot, applying: Sequence[Any] | None = None) -> int:
+    """Printed power, then continuous effects, then changes until end of turn. ``applying``: the constant
+    power steps that apply now (``constants.active(state, "power")``), when the caller asks for many SIGNI
+    of one state and has worked them out once."""
+    base = _base(slot, "power", card_of(state, slot.iid).power or 0)
     from domain.abilities.constants import power_bonus
 
-    return base + power_bonus(state, slot) + slot.power_mod
+    return base + power_bonus(state, slot, applying) + slot.power_mod
 
 
 def keywords(state: GameState, slot: Slot) -> frozenset[str]:
-    return frozenset(card_of(state, slot.iid).keywords) | frozenset(slot.keywords)
+    """Printed keywords, those gained until end of turn, and those constant abilities give now."""
+    from domain.abilities.constants import keyword_bonus
+
+    out = frozenset(card_of(state, slot.iid).keywords) | frozenset(slot.keywords)
+    out |= keyword_bonus(state, slot)
+    forbidden = state.flags.get("attack_forbidden")  # zones whose SIGNI cannot attack this turn
+    if forbidden:
+        owner = state.owners[slot.iid]
+        where = state.players[owner].find(slot.iid) or ""
+        if where.startswith("signi:") and where.split(":")[1] in forbidden.get(owner, ()):
+            out |= {"cannot_attack"}
+    return out
 
 
 def center(state: GameState, player: str) -> Slot | None:

@@ -196,6 +196,11 @@ def _uses(s: GameState, p: str, kind: str) -> Iterator[dict[str, Any]]:
         for n, ab in enumerate(abilities_of(s.cards[slot.iid])):
             if ab["kind"] == "action":
                 tries.append({"type": "use_ability", "card": slot.iid, "ability": str(n + 1)})
+    for t in list(tries):  # also with the extra cost paid (a Bet, an optional Exceed)
+        if t["type"] in ("use_spell", "use_piece") and any(
+            a.get("extra_cost") for a in abilities_of(s.cards[t["card"]])
+        ):
+            tries.append({**t, "extra": True})
     for t in tries:
         action = Action(t["type"], p, {k: v for k, v in t.items() if k != "type"})
         run = answers.handler(kind, t["type"])

@@ -14,6 +14,8 @@ asks the player whose SIGNI must go, one SIGNI at a time in the A -> B -> C orde
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain import facts
 from domain.cards import CardType
 from domain.engine import Recorder
@@ -41,15 +43,20 @@ def _players_in_order(s: GameState) -> list[str]:
 
 
 def _simultaneous(rec: Recorder) -> bool:
+    from domain.abilities.constants import active
+
     s = rec.state
     moves: list[tuple[str, str, dict]] = []
+    applying: list[Any] | None = None
     for p in _players_in_order(s):
         ps = s.players[p]
         types = facts.lrig_types(s, p)
         lvl = facts.center_level(s, p)
         for zone, slot in ps.signi_slots():
             card = facts.card_of(s, slot.iid)
-            vanish = facts.power(s, slot) <= 0
+            if applying is None:  # the constant power steps that apply now, worked out once for every SIGNI
+                applying = list(active(s, "power"))
+            vanish = facts.power(s, slot, applying) <= 0
             limiting = bool(card.limiting) and not (set(card.limiting) & types)
             above = (card.level or 0) > lvl
             if vanish and (limiting or above):
@@ -105,8 +112,13 @@ def _simultaneous(rec: Recorder) -> bool:
     # rba.3: cards left behind by a SIGNI that left the field
     for p in _players_in_order(s):
         left = [iid for iid in s.limbo if s.owners[iid] == p]
-        if left:
-            moves.append(("CardsTrashed", "rba.3", {"player": p, "cards": left, "from": "under"}))
+        main = [iid for iid in left if not facts.card_of(s, iid).is_lrig_deck_card]
+        souls = [iid for iid in left if facts.card_of(s, iid).is_lrig_deck_card]  # a Soul: to the LRIG trash
+        if main:
+            moves.append(("CardsTrashed", "rba.3", {"player": p, "cards": main, "from": "under"}))
+        if souls:
+            data = {"player": p, "cards": souls, "from": "under", "to": "lrig_trash"}
+            moves.append(("CardsTrashed", "kw.soul", data))
     for etype, rule, data in moves:
         rec.emit(etype, "rules", rule, data)
     refreshed = _refresh(rec)

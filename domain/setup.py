@@ -19,7 +19,16 @@ from domain.engine import Recorder, finish
 from domain.errors import IllegalAction, InvalidPosition
 from domain.events import Event
 from domain.facts import catalogue
-from domain.state import ATTACK_STEPS, LRIG_POSITIONS, PILE_ZONES, PLAYERS, SIGNI_ZONES, GameState, Slot
+from domain.state import (
+    ATTACK_STEPS,
+    COIN_LIMIT,
+    LRIG_POSITIONS,
+    PILE_ZONES,
+    PLAYERS,
+    SIGNI_ZONES,
+    GameState,
+    Slot,
+)
 
 FORMATS = ("diva",)
 
@@ -205,9 +214,9 @@ LRIG_ZONE_TYPES = frozenset(
         CardType.RESONA_CRAFT,
     }
 )
-CARD_FIELDS = {"card", "downed", "frozen", "under", "power_mod", "keywords"}
+CARD_FIELDS = {"card", "downed", "frozen", "under", "power_mod", "keywords", "awakened"}
 KEYWORD_VALUES = ("lancer", "double_crush", "assassin", "shadow", "cannot_attack", "unguardable")
-PLAYER_FIELDS = {"name", "lrig", "signi", "refreshes_this_turn", *PILE_ZONES}
+PLAYER_FIELDS = {"name", "lrig", "signi", "refreshes_this_turn", "coins", *PILE_ZONES}
 
 
 class _PositionBuilder:
@@ -242,7 +251,7 @@ class _PositionBuilder:
             raise InvalidPosition(
                 f"{owner} {where}: {card.id} ({card.name}) is a {card.type.value}, not {what}"
             )
-        for flag in ("downed", "frozen"):
+        for flag in ("downed", "frozen", "awakened"):
             if flag in spec and not isinstance(spec[flag], bool):
                 raise InvalidPosition(f"{owner} {where}: '{flag}' must be true or false")
         power_mod = spec.get("power_mod", 0)
@@ -262,8 +271,16 @@ class _PositionBuilder:
             if set(uspec) - {"card"}:
                 raise InvalidPosition(f"{owner} {where} under[{i}]: a card under another takes no state")
             under.append(uid)
+        if spec.get("awakened") and card.type != CardType.SIGNI:
+            raise InvalidPosition(f"{owner} {where}: only a SIGNI can be awakened")
         return Slot(
-            iid, bool(spec.get("downed", False)), bool(spec.get("frozen", False)), under, power_mod, list(kws)
+            iid,
+            bool(spec.get("downed", False)),
+            bool(spec.get("frozen", False)),
+            under,
+            power_mod,
+            list(kws),
+            bool(spec.get("awakened", False)),
         )
 
 
@@ -370,6 +387,10 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
                 f"{p}: 'refreshes_this_turn' must be 0 or 1 (a second refresh ends the turn)"
             )
         ps.refreshes_this_turn = r
+        coins = pdata.get("coins", 0)
+        if not isinstance(coins, int) or isinstance(coins, bool) or not 0 <= coins <= COIN_LIMIT:
+            raise InvalidPosition(f"{p}: 'coins' must be a whole number from 0 to {COIN_LIMIT}")
+        ps.coins = coins
     for iid in list(s.crushed):
         s.crushed.pop(iid)
     for p in PLAYERS:

@@ -42,7 +42,7 @@ class GameResult:
 
 
 # An ability is "used" when it begins to resolve: triggered ones (enter, auto), [Action] abilities, spells,
-# PIECEs, and Life Bursts the player chose to activate.
+# PIECEs, and Life Bursts the player chose to activate; Rise, when its SIGNI goes on top of another.
 def _note_activation(state: GameState, e: Any, result: GameResult) -> None:
     d = e.data
     if e.type == "AbilityActivated":
@@ -53,6 +53,9 @@ def _note_activation(state: GameState, e: Any, result: GameResult) -> None:
         kind = "spell" if e.type == "SpellUsed" else "piece"
         card = d["card"]
         index = next((i for i, a in enumerate(abilities_of(state.cards[card])) if a["kind"] == kind), -1)
+    elif e.type in ("SigniPlayed", "SigniPutOntoField") and d.get("rise_on"):
+        kind, card = "rise", d["card"]
+        index = next((i for i, a in enumerate(abilities_of(state.cards[card])) if a["kind"] == "rise"), -1)
     elif e.type == "LifeBurstChosen" and d.get("use"):
         kind, card = "life_burst", d["card"]
         index = next(

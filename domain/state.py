@@ -30,6 +30,7 @@ PILE_ZONES = (
 # Zones whose cards nobody may look at (the owner sees the hand; the LRIG deck is the owner's to look at).
 HIDDEN_FROM_OWNER = ("deck", "life_cloth")
 HIDDEN_FROM_OPPONENT = ("hand", "deck", "life_cloth", "lrig_deck")
+COIN_LIMIT = 5  # the most coins a player can hold
 PHASES = ("setup", "up", "draw", "ener", "grow", "main", "attack", "end")
 ATTACK_STEPS = ("pre_attack", "defense", "signi_attack", "lrig_attack", "guard")
 
@@ -53,11 +54,22 @@ class Slot:
     under: list[str] = field(default_factory=list)
     power_mod: int = 0  # until end of turn
     keywords: list[str] = field(default_factory=list)  # granted until end of turn
+    awakened: bool = False  # a SIGNI stays awakened while it is on the field
 
     def copy(self) -> Slot:
-        return Slot(self.iid, self.downed, self.frozen, list(self.under), self.power_mod, list(self.keywords))
+        return Slot(
+            self.iid,
+            self.downed,
+            self.frozen,
+            list(self.under),
+            self.power_mod,
+            list(self.keywords),
+            self.awakened,
+        )
 
     def to_dict(self) -> dict[str, Any]:
+        # left out when not awakened: older states keep their digest
+        extra = {"awakened": True} if self.awakened else {}
         return {
             "iid": self.iid,
             "downed": self.downed,
@@ -65,6 +77,7 @@ class Slot:
             "under": list(self.under),
             "power_mod": self.power_mod,
             "keywords": list(self.keywords),
+            **extra,
         }
 
     @classmethod
@@ -76,6 +89,7 @@ class Slot:
             list(d.get("under", ())),
             int(d.get("power_mod", 0)),
             list(d.get("keywords", ())),
+            bool(d.get("awakened", False)),
         )
 
 
@@ -88,6 +102,7 @@ class PlayerState:
     refreshes_this_turn: int = 0
     mulligan: list[str] | None = None  # declared but not yet redrawn
     lrigs_face_up: bool = False
+    coins: int = 0  # at most COIN_LIMIT
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -98,10 +113,13 @@ class PlayerState:
             self.refreshes_this_turn,
             None if self.mulligan is None else list(self.mulligan),
             self.lrigs_face_up,
+            self.coins,
         )
 
     def to_dict(self) -> dict[str, Any]:
+        extra = {"coins": self.coins} if self.coins else {}  # left out at 0: older states keep their digest
         return {
+            **extra,
             "name": self.name,
             "lrig": {k: (v.to_dict() if v else None) for k, v in self.lrig.items()},
             "signi": {k: (v.to_dict() if v else None) for k, v in self.signi.items()},
@@ -122,6 +140,7 @@ class PlayerState:
             int(d.get("refreshes_this_turn", 0)),
             None if d.get("mulligan") is None else list(d["mulligan"]),
             bool(d.get("lrigs_face_up", False)),
+            int(d.get("coins", 0)),
         )
 
     def signi_slots(self) -> list[tuple[str, Slot]]:

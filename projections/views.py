@@ -67,6 +67,8 @@ def slot_view(state: GameState, slot: Slot) -> dict[str, Any]:
     if kws:
         out["keywords"] = kws
     out["under"] = [card_view(state, u) for u in slot.under]
+    if slot.awakened:
+        out["awakened"] = True
     return out
 
 
@@ -96,6 +98,7 @@ def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[s
                 z["cards"] = [card_view(state, c) for c in cards]
             view[zone] = z
         view["refreshes_this_turn"] = ps.refreshes_this_turn
+        view["coins"] = ps.coins
         players[p] = view
     out: dict[str, Any] = {
         "version": state.version,
@@ -180,6 +183,8 @@ def redact_data(
     if etype in ("DeckShuffled",):
         return _count(data, "order")
     if etype == "CardsToDeckBottom":  # the order at the bottom of a deck is nobody's to know
+        return _count(data, "cards")
+    if etype == "HandRevealed" and viewer not in (p, data.get("to")) and data.get("to") != "all":
         return _count(data, "cards")
     if etype == "DeckTopArranged" and viewer != p:  # only the player looked at them
         return {"player": p, "top": {"count": len(data["top"])}, "bottom": {"count": len(data["bottom"])}}

@@ -219,6 +219,7 @@ class CardSpecSchema(RequestSchema):
     )
     power_mod = fields.Integer(strict=True, validate=validate.Range(min=-(10**6), max=10**6))
     keywords = fields.List(fields.String(validate=validate.OneOf(KEYWORDS)))
+    awakened = StrictBoolean(metadata={"description": "a SIGNI that has awakened (it stays so on the field)"})
 
 
 class LrigPositionSchema(RequestSchema):
@@ -251,6 +252,9 @@ class PlayerPositionSchema(RequestSchema):
     check = pile("the check zone")
     excluded = pile("cards excluded from the game")
     refreshes_this_turn = fields.Integer(strict=True, validate=validate.Range(min=0, max=1))
+    coins = fields.Integer(
+        strict=True, validate=validate.Range(min=0, max=5), metadata={"description": "coins held"}
+    )
 
 
 class PlayerPositionsSchema(RequestSchema):

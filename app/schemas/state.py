@@ -45,6 +45,7 @@ class CardViewSchema(ResponseSchema):
     keywords = fields.List(fields.String())
     under = fields.List(fields.Nested(lambda: CardViewSchema()))
     face_down = fields.Boolean()
+    awakened = fields.Boolean(metadata={"description": "present (true) once the SIGNI has awakened"})
 
 
 class ZoneViewSchema(ResponseSchema):
@@ -79,6 +80,8 @@ class PlayerViewSchema(ResponseSchema):
     check = fields.Nested(ZoneViewSchema, required=True)
     excluded = fields.Nested(ZoneViewSchema, required=True)
     refreshes_this_turn = fields.Integer(required=True)
+    coins = fields.Integer(required=True, metadata={"description": "the coins the player has"})
+    coins = fields.Integer(metadata={"description": "coins held (at most five)"})
 
 
 class PlayersViewSchema(ResponseSchema):

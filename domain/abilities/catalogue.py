@@ -2,17 +2,22 @@
 
 A card's entry is a list of abilities. An ability is an object:
 
-- ``kind``: ``enter`` | ``auto`` | ``constant`` | ``action`` | ``life_burst`` | ``spell`` | ``piece``
+- ``kind``: ``enter`` | ``auto`` | ``constant`` | ``action`` | ``life_burst`` | ``spell`` | ``piece`` |
+  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``)
 - ``team``: true for a Team ability (valid only while the player's three LRIGs are of the card's team)
-- ``once``: ``turn`` | ``game`` (1/Turn, 1/Game)
+- ``once``: ``turn`` | ``twice`` | ``game`` (1/Turn, 2/Turn, 1/Game)
 - ``timing``: for ``action``, ``piece`` and ``spell``: the use timings (``main``, ``attack``)
 - ``trigger``: for ``auto``: ``{"on": ..., "during": condition}`` (see ``TRIGGERS``); ``during`` is checked
-  when the event happens: the ability triggers only if it holds then
+  when the event happens: the ability triggers only if it holds then; some triggers take a ``filter`` (the
+  SIGNI the event is about) and ``signi_targeted`` a ``by`` (whose ability or effect, see ``BY``)
 - ``condition``: a condition (see ``targets.CONDITIONS``) the ability needs to be used, or, for a constant, to
   apply; ``use_condition`` for a PIECE
-- ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter"}, "down_lrig": {"n",
-  "filter"}, "trash_ener": {"n", "filter", "distinct"}}``; for an ``enter`` ability the cost is optional: the
-  player may pay it or not
+- ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
+  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "coins": n,
+  "exceed": n}``; ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
+  cost is optional: the player may pay it or not
+- ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
+  add as it is used (action field ``extra``); the effect's condition ``extra_paid`` tells whether they did
 - ``effect``: a list of steps (see ``effects.OPS``); ``{"op": "then"}`` splits it where targets of what
   follows are chosen only when it is reached
 
@@ -32,16 +37,34 @@ from typing import Any
 
 from domain.facts import catalogue
 
-KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece")
+KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise")
 TRIGGERS = (
     "attack",  # this SIGNI or LRIG attacks
     "vanished",  # this SIGNI is vanished
+    "vanished_outside_battle",  # this SIGNI is vanished other than in battle
+    "opponent_attacks",  # a SIGNI or LRIG of the opponent attacks
+    "opponent_signi_attacks",  # a SIGNI of the opponent attacks
+    "moved_zone",  # this SIGNI on the field moves to another of its player's SIGNI zones
     "attack_phase_start",  # the start of your attack phase
     "leaves_field",  # this SIGNI leaves the field (however it goes)
     "other_leaves_field",  # another SIGNI on your field leaves the field
     "milled",  # one or more cards are put from a deck into the trash by your effect
+    "signi_enters",  # a SIGNI (fitting the trigger's "filter") enters your field, this one included
+    "signi_attacks",  # a SIGNI on your field (fitting the trigger's "filter") attacks, this one included
+    "drew",  # you draw a card outside the draw phase (once for each card)
+    "discarded",  # you discard one or more cards by an effect of your own card (not as a cost)
+    "turn_end",  # the end phase of your turn begins
+    "each_turn_end",  # the end phase of any turn begins (yours or the opponent's)
+    "soul_attached",  # a [Soul] is attached to this SIGNI
+    "soul_attached_your_signi",  # a [Soul] is attached to a SIGNI on your field
+    "enters",  # this SIGNI enters the field, however it enters (Harmony: not an [Enter] ability)
+    "targeted",  # a SIGNI on your field becomes a target of the opponent's ability or effect
+    "signi_targeted",  # a SIGNI of yours fitting the "filter" becomes a target of the opponent's (see BY)
 )
-COST_KEYS = ("ener", "down", "discard", "down_lrig", "trash_ener")
+BY = ("any", "assist_or_life_burst")  # whose ability or effect a signi_targeted trigger answers
+ONCE = ("turn", "twice", "game")
+COST_KEYS = ("ener", "down", "discard", "down_lrig", "down_signi", "trash_ener", "coins", "exceed")
+EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
     "kind",
     "team",
@@ -53,6 +76,8 @@ ABILITY_KEYS = (
     "cost",
     "effect",
     "note",
+    "filter",
+    "extra_cost",
 )
 
 
@@ -76,10 +101,11 @@ def abilities_of(card_id: str) -> list[dict[str, Any]]:
 
 
 def granted_in(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The abilities that ``grant_ability`` steps among ``steps`` give, in printed order."""
+    """The abilities that ``grant_ability`` (and a Soul's ``soul_grant``) steps among ``steps`` give, in
+    printed order."""
     out: list[dict[str, Any]] = []
     for st in steps:
-        if st.get("op") == "grant_ability":
+        if st.get("op") in ("grant_ability", "soul_grant"):
             out.append(st["ability"])
         for key in ("then", "else"):
             if isinstance(st.get(key), list):
@@ -106,6 +132,14 @@ def ability_at(card_id: str, ref: int | str) -> dict[str, Any]:
     return granted_in(abilities_of(source)[int(index)].get("effect", []))[int(n)]
 
 
+def rise_filter(card_id: str) -> dict[str, Any] | None:
+    """The filter of the SIGNI a card with Rise is put on top of; None when it has no Rise."""
+    for ab in abilities_of(card_id):
+        if ab["kind"] == "rise":
+            return dict(ab.get("filter", {}))
+    return None
+
+
 def encoded_cards() -> frozenset[str]:
     return frozenset(_data())
 
@@ -126,6 +160,11 @@ def describe(card_id: str) -> list[str]:
 
 
 def describe_ability(ab: dict[str, Any]) -> str:
+    if ab["kind"] == "rise":
+        from domain.abilities.targets import filter_text
+
+        what = f"SIGNI {filter_text(ab.get('filter', {}))}".rstrip()
+        return f"Rise: it is put onto the field only on top of a {what} on your field."
     if ab["kind"] == "constant":
         cond = f" while {_condition_text(ab['condition'])}" if ab.get("condition") else ""
         team = " (team)" if ab.get("team") else ""
@@ -143,11 +182,13 @@ def describe_ability(ab: dict[str, Any]) -> str:
     if ab.get("team"):
         parts.append("(team)")
     if ab.get("once"):
-        parts.append(f"(once per {ab['once']})")
+        parts.append("(twice per turn)" if ab["once"] == "twice" else f"(once per {ab['once']})")
     if ab.get("condition"):
         parts.append(f"if {_condition_text(ab['condition'])}")
     if ab.get("cost"):
         parts.append(f"paying {_cost_text(ab['cost'])}" + (" (optional)" if ab["kind"] == "enter" else ""))
+    if ab.get("extra_cost"):
+        parts.append(f"(as it is used, you may also pay {_cost_text(ab['extra_cost'])})")
     return " ".join(parts) + ": " + "; ".join(_step_text(s) for s in ab.get("effect", [])) + "."
 
 
@@ -168,6 +209,20 @@ def _constant_text(st: dict[str, Any]) -> str:
         return f"{whose} spells cost {add} more"
     if op == "vanished_to_trash":
         return "a SIGNI this SIGNI vanishes in battle goes to the trash instead of the ener zone"
+    if op == "front_vanished_to_trash":
+        return (
+            "during an attack phase, the SIGNI in front of it goes to the trash instead of the ener zone "
+            "when vanished"
+        )
+    if op == "keywords":
+        return f"this card has {', '.join(st.get('keywords', []))}"
+    if op == "lrig_attacks":
+        downed = " even while downed" if st.get("downed") else ""
+        return f"this LRIG can attack{downed}, up to {st.get('max', 1)} times this turn"
+    if op == "soul_grant":
+        gained = describe_ability(st["ability"]).rstrip(".")
+        return f'the SIGNI this card is attached to as a Soul has "{gained}"'
+
     return op
 
 
@@ -175,11 +230,35 @@ def _trigger_text(trigger: dict[str, Any]) -> str:
     head = {
         "attack": "When it attacks",
         "vanished": "When it is vanished",
+        "vanished_outside_battle": "When it is vanished other than in battle",
+        "opponent_attacks": "When a SIGNI or LRIG of the opponent attacks",
+        "opponent_signi_attacks": "When a SIGNI of the opponent attacks",
+        "moved_zone": "When it moves to another SIGNI zone on the field",
         "attack_phase_start": "At the start of your attack phase",
         "leaves_field": "When it leaves the field",
         "other_leaves_field": "When another SIGNI on your field leaves the field",
         "milled": "When your effect puts cards from a deck into the trash",
+        "signi_enters": "When a SIGNI{f} enters your field",
+        "signi_attacks": "When a SIGNI{f} on your field attacks",
+        "drew": "When you draw a card outside your draw phase",
+        "discarded": "When your own effect makes you discard",
+        "turn_end": "At the end of your turn",
+        "each_turn_end": "At the end of each turn",
+        "soul_attached": "When a Soul is attached to it",
+        "soul_attached_your_signi": "When a Soul is attached to a SIGNI on your field",
+        "enters": "When it enters the field (even when [Enter] abilities do not activate)",
+        "targeted": "When a SIGNI on your field becomes a target of the opponent's ability or effect",
+        "signi_targeted": "When a SIGNI{f} on your field becomes a target of the opponent's {by}",
     }.get(trigger.get("on", ""), "When triggered")
+    head = head.replace(
+        "{by}",
+        "Assist LRIG or Life Burst" if trigger.get("by") == "assist_or_life_burst" else "ability or effect",
+    )
+    if "{f}" in head:
+        from domain.abilities.targets import filter_text
+
+        f = filter_text(trigger.get("filter", {}))
+        head = head.replace("{f}", f" {f}" if f else "")
     if trigger.get("during"):
         head += f" while {_condition_text(trigger['during'])}"
     return head
@@ -194,19 +273,34 @@ def _cost_text(cost: dict[str, Any]) -> str:
     if cost.get("down"):
         out.append("downing it")
     discard = cost.get("discard")
-    if isinstance(discard, dict):
-        out.append(f"discarding {discard.get('n', 1)} {filter_text(discard.get('filter', {}))}".rstrip())
+    if isinstance(discard, list):  # parts, each of its own kind: "two cards and a SIGNI with Guard"
+        parts = [f"{p.get('n', 1)} {filter_text(p.get('filter', {}))}".rstrip() for p in discard]
+        out.append("discarding " + " and ".join(parts))
+    elif isinstance(discard, dict) and discard.get("all"):
+        out.append("discarding your whole hand")
+    elif isinstance(discard, dict):
+        up_to = "up to " if discard.get("up_to") else ""
+        what = filter_text(discard.get("filter", {}))
+        out.append(f"discarding {up_to}{discard.get('n', 1)} {what}".rstrip())
     elif discard:
         out.append(f"discarding {discard}")
     if cost.get("down_lrig"):
         d = cost["down_lrig"]
         out.append(f"downing {d.get('n', 1)} upped LRIG {filter_text(d.get('filter', {}))}".rstrip())
+    if cost.get("down_signi"):
+        d = cost["down_signi"]
+        out.append(f"downing {d.get('n', 1)} upped SIGNI {filter_text(d.get('filter', {}))}".rstrip())
     if cost.get("trash_ener"):
         t = cost["trash_ener"]
         distinct = " of different classes" if t.get("distinct") else ""
         out.append(
             f"putting {t.get('n', 1)} {filter_text(t.get('filter', {}))}{distinct} from ener into the trash"
         )
+    if cost.get("coins"):
+        out.append(f"{cost['coins']} coin(s)")
+    if cost.get("exceed"):
+        n = cost["exceed"]
+        out.append(f"exceed {n} ({n} cards from under your LRIGs into the LRIG trash)")
     return ", ".join(out) or "nothing"
 
 
@@ -249,6 +343,35 @@ def ability_problems(where: str, ab: dict[str, Any]) -> list[str]:
         out.append(f"{where}: an auto ability needs a trigger from {TRIGGERS}")
     if ab["kind"] == "auto" and "during" in ab.get("trigger", {}):
         out.extend(f"{where}: {p}" for p in condition_problems(ab["trigger"]["during"]))
+    if ab["kind"] == "auto":
+        from domain.abilities.targets import FILTER_KEYS
+
+        trig = ab.get("trigger", {})
+        unknown = set(trig) - {"on", "during", "filter", "by"}
+        if unknown:
+            out.append(f"{where}: unknown trigger field(s) {sorted(unknown)}")
+        if "filter" in trig and trig.get("on") not in ("signi_enters", "signi_attacks", "signi_targeted"):
+            out.append(f"{where}: only signi_enters, signi_attacks and signi_targeted triggers take a filter")
+        if "by" in trig and (trig.get("on") != "signi_targeted" or trig["by"] not in BY):
+            out.append(f"{where}: only a signi_targeted trigger takes a by, one of {BY}")
+        bad = set(trig.get("filter", {})) - set(FILTER_KEYS)
+        if bad:
+            out.append(f"{where}: unknown filter key(s) {sorted(bad)}")
+    for k in ab.get("extra_cost", {}):
+        if k not in EXTRA_COST_KEYS:
+            out.append(f"{where}: an extra cost is one of {EXTRA_COST_KEYS}, not {k!r}")
+    if "extra_cost" in ab and ab["kind"] not in ("spell", "piece"):
+        out.append(f"{where}: only a spell or a PIECE has an extra cost")
+    if "once" in ab and ab["once"] not in ONCE:
+        out.append(f"{where}: once must be one of {ONCE}")
+    if ab["kind"] == "rise":
+        from domain.abilities.targets import FILTER_KEYS
+
+        bad = set(ab.get("filter", {})) - set(FILTER_KEYS)
+        if bad:
+            out.append(f"{where}: unknown filter key(s) {sorted(bad)}")
+    elif "filter" in ab:
+        out.append(f"{where}: only a rise ability takes a filter")
     for key in ("condition", "use_condition"):
         if key in ab:
             out.extend(f"{where}: {p}" for p in condition_problems(ab[key]))

@@ -8,12 +8,22 @@ A constant ability applies while its card is on the field, has not lost its abil
 - ``immune``: ``{"from": "vanish", "by": "opponent"}``: the card cannot be vanished by the opponent's effects
   (battle and rule processing still vanish it);
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent"}``: spells of that player cost more;
-- ``vanished_to_trash``: a SIGNI this SIGNI vanishes in battle goes to the trash instead of the ener zone.
+- ``vanished_to_trash``: a SIGNI this SIGNI vanishes in battle goes to the trash instead of the ener zone;
+- ``front_vanished_to_trash``: during an attack phase, the SIGNI in front of this one, vanished however, goes
+  to the trash instead of the ener zone;
+- ``keywords``: ``{"target": {"self": true}, "keywords": [...]}``: the card has these keywords (Shadow,
+  Assassin, ...) while the ability applies;
+- ``soul_grant``: ``{"ability": {...}}``: while this card is attached to a SIGNI as a [Soul], that SIGNI has
+  the ability (see ``triggers.abilities``); on the field as an LRIG it does nothing;
+- ``lrig_attacks``: ``{"max": n, "downed": true}``: this LRIG may attack up to n times a turn (less what
+  effects took off this turn), and (with ``downed``) even while downed.
+
+A constant ability a card gained until end of turn (``grant_ability``) applies like one of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -22,7 +32,16 @@ from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of
 from domain.state import GameState, Slot
 
-CONSTANT_OPS = ("power", "immune", "spell_cost", "vanished_to_trash")
+CONSTANT_OPS = (
+    "power",
+    "immune",
+    "spell_cost",
+    "vanished_to_trash",
+    "keywords",
+    "soul_grant",
+    "front_vanished_to_trash",
+    "lrig_attacks",
+)
 
 
 @cache
@@ -41,10 +60,12 @@ def active(s: GameState, op: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
     from domain.abilities.triggers import team_ok
 
     for p, ps in s.players.items():
-        for source in [*ps.signi.values(), *ps.lrig.values()]:
+        for source in (*ps.signi.values(), *ps.lrig.values()):
             if source is None:
                 continue
             steps = _steps(s.cards[source.iid], op)
+            if source.keywords:  # abilities gained until end of turn are kept among the keywords
+                steps += _granted_steps(s, source, op)
             if not steps or tg.lost(s, source.iid):
                 continue
             for ab, st in steps:
@@ -55,9 +76,43 @@ def active(s: GameState, op: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
                 yield p, source.iid, st
 
 
-def power_bonus(s: GameState, slot: Slot) -> int:
+def _granted_steps(s: GameState, slot: Slot, op: str) -> tuple[tuple[dict, dict], ...]:
+    """(ability, step) of the constant steps of one kind among the abilities the card gained."""
+    if not any(k.startswith("ability:") for k in slot.keywords):
+        return ()
+    from domain.abilities.catalogue import ability_at
+
+    out = []
+    for k in slot.keywords:
+        if k.startswith("ability:"):
+            ab = ability_at(s.cards[slot.iid], k.split(":", 1)[1])
+            if ab["kind"] == "constant":
+                out.extend((ab, st) for st in ab.get("effect", []) if st["op"] == op)
+    return tuple(out)
+
+
+def keyword_bonus(s: GameState, slot: Slot) -> frozenset[str]:
+    """Keywords a card has from constant abilities (its own or gained) that apply now."""
+    out: set[str] = set()
+    for _p, source, step in active(s, "keywords"):
+        if source == slot.iid and step.get("target", {}).get("self", True):
+            out.update(step.get("keywords", []))
+    return frozenset(out)
+
+
+def power_bonus(s: GameState, slot: Slot, applying: Sequence[Any] | None = None) -> int:
     target_owner = s.owners[slot.iid]
-    return sum(_applies(s, p, source, step, slot, target_owner) for p, source, step in active(s, "power"))
+    steps = active(s, "power") if applying is None else applying
+    return sum(_applies(s, p, source, step, slot, target_owner) for p, source, step in steps)
+
+
+def lrig_attack_terms(s: GameState, iid: str) -> tuple[bool, int | None]:
+    """(may attack while downed, how many attacks this turn at most: None for no count) for an LRIG."""
+    steps = [st for _p, source, st in active(s, "lrig_attacks") if source == iid]
+    if not steps:
+        return False, None
+    limit = max(int(st.get("max", 1)) for st in steps) + int(s.flags.get("attack_limit_mod", {}).get(iid, 0))
+    return any(st.get("downed") for st in steps), limit
 
 
 def _applies(s: GameState, p: str, source: str, step: dict, slot: Slot, target_owner: str) -> int:
@@ -101,3 +156,16 @@ def spell_cost_extra(s: GameState, caster: str) -> list[dict[str, Any]]:
 def vanishes_to_trash(s: GameState, attacker: str) -> bool:
     """Whether SIGNI the attacker vanishes in battle go to the trash instead of the ener zone."""
     return any(source == attacker for _p, source, _st in active(s, "vanished_to_trash"))
+
+
+def front_to_trash(s: GameState, owner: str, zone: str) -> str | None:
+    """The card whose constant sends the SIGNI of ``owner`` vanished in ``zone`` (the one in front of it) to
+    the trash instead of the ener zone, during an attack phase; None when there is none."""
+    from domain.state import facing
+
+    if s.phase != "attack":
+        return None
+    for p, source, _st in active(s, "front_vanished_to_trash"):
+        if p != owner and s.players[p].find(source) == f"signi:{facing(zone)}":
+            return source
+    return None

@@ -8,11 +8,21 @@ happens in the middle of an effect: rule processing and triggered abilities wait
 
 A frame keeps notes (``vars``) that later steps may look at: the cards the last move put somewhere
 (``moved``), cards the player looked at and sees in the next question (``looked``), and, for an effect that
-waited for the end of an attack, whether that attack dealt damage (``attack_damaged``).
+waited for the end of an attack, whether that attack dealt damage (``attack_damaged``); the ener cards an
+optional cost was paid with (``paid``), and the zone a vanished SIGNI was in, noted by its trigger
+(``was_in``); how many cards the last discard took (``discarded``: a draw may count it), how many cards the
+step just before moved (``done``: "if you do"), and the card last revealed (``revealed``).
 
 Steps (``op``): draw, ener_charge, discard, mill, vanish, down, up, freeze, bounce, trash, to_hand, to_field,
 to_deck, power, grant, grant_ability, lose_abilities, look, look_top, reveal_top, shuffle, life_add,
-life_to_deck, gather_under, damage, modes, if, may_pay, unless, delay, then.
+life_to_deck, gather_under, damage, ener_to_trash, search, crush, life_to_trash, negate_attack, return_lrig,
+set_base, move_to_attacker_front, swap_with_ener, modes, if, may_pay, unless, delay, then; arrange_top (look
+at the top cards, put any on the bottom and the rest back, both in a chosen order), gain_coins, pay_coins,
+exceed, declare (a number, noted as ``declared``: a filter value ``"declared"`` names it), look_hand (look at,
+or reveal, a hand), ban_spells, forbid_attack_zone, awaken; may (a player, you or the opponent, may do what
+follows), exclude (remove from the game), attach_soul (a card from under this LRIG becomes a SIGNI's [Soul]),
+prevent_damage (the next damage this turn is not taken), attack_limit (this LRIG attacks fewer times),
+to_hand_or_field (the target to the hand or onto the field, as its player chooses).
 """
 
 from __future__ import annotations
@@ -44,31 +54,55 @@ TARGETED = (
     "grant",
     "grant_ability",
     "lose_abilities",
+    "awaken",
+    "exclude",
+    "return_lrig",
+    "attach_soul",
+    "swap_with_ener",
+    "set_base",
+    "to_hand_or_field",
 )
-CONTROL = ("modes", "if", "may_pay", "unless", "delay", "reveal_top", "then")
+CONTROL = ("modes", "if", "may_pay", "may", "unless", "delay", "reveal_top", "then", "declare")
+NOTED = ("declared",)  # a filter value that names what the effect noted: the number its player declared
 STEP_KEYS = {
     "draw": {"n", "who"},
-    "ener_charge": {"n"},
-    "discard": {"n", "who", "random", "filter"},
+    "ener_charge": {"n", "who"},
+    "may": {"who", "then"},
+    "prevent_damage": {"times", "then"},
+    "attack_limit": {"amount"},
+    "discard": {"n", "who", "random", "filter", "up_to", "all"},
+    "ener_to_trash": {"n", "who"},
+    "search": {"filter"},
+    "crush": {"n", "who", "burst_cancel"},
+    "life_to_trash": {"n"},
+    "negate_attack": set(),
+    "move_to_attacker_front": set(),
+    "swap_with_ener": {"target"},
+    "set_base": {"target", "level", "power", "until"},
     "mill": {"n", "who"},
     "shuffle": {"who"},
     "look": {"zone", "n"},
-    "look_top": {"n", "pick", "picks", "to", "rest", "no_enter", "reveal"},
-    "reveal_top": {"filter", "then"},
+    "look_top": {"n", "pick", "picks", "to", "rest", "no_enter", "reveal", "order"},
+    "arrange_top": {"n"},
+    "forbid_attack_zone": set(),
+    "declare": {"min", "max"},
+    "look_hand": {"who", "reveal", "deck_top"},
+    "reveal_top": {"filter", "then", "who"},
     "life_add": {"n"},
     "life_to_deck": {"n"},
     "gather_under": set(),
     "damage": {"who"},
     "modes": {"choose", "modes", "repeat"},
     "if": {"condition", "then", "else"},
-    "may_pay": {"cost", "then"},
+    "may_pay": {"cost", "then", "else", "choose_payment"},
     "unless": {"cost", "then"},
     "delay": {"until", "then"},
     "then": set(),
-    "power": {"target", "amount", "until"},
+    "power": {"target", "amount", "until", "per"},
     "grant": {"target", "keywords"},
     "grant_ability": {"target", "ability"},
-    "to_field": {"target", "no_enter"},
+    "to_field": {"target", "no_enter", "downed"},
+    "to_deck": {"target", "bottom"},
 }
 CHOOSE_COUNTS = ("opponent_center_level",)  # "choose" of a modes step may name a number the game gives
 DELAYS = ("attack_end",)
@@ -116,8 +150,12 @@ def run(rec: Recorder, frame: Frame) -> None:
         if seg is not None:
             if not _choose_targets(rec, frame, seg):
                 return
+            if not seg.get("_told"):
+                seg["_told"] = True
+                _tell_targeted(rec, frame, seg)
             while seg["steps"]:
                 step = seg["steps"][0]
+                frame["vars"]["done"] = 0  # how many cards the step moved: "if you do" asks it
                 done = OPS[step["op"]](rec, frame, step, step.get("_targets", []))
                 if not done:
                     return
@@ -136,7 +174,7 @@ def run(rec: Recorder, frame: Frame) -> None:
                 data["put"] = "excluded" if frame["rule"] == "piece.use" else "trash"
             rec.emit("AbilityResolved", "rules", frame["rule"], data)
             return
-        step = queue[0]
+        step = queue[0] = _bind(queue[0], frame["vars"])
         if step["op"] == "then":
             queue.pop(0)
             continue
@@ -146,7 +184,7 @@ def run(rec: Recorder, frame: Frame) -> None:
             continue
         steps = []
         while queue and queue[0]["op"] not in CONTROL:
-            steps.append(queue.pop(0))
+            steps.append(_bind(queue.pop(0), frame["vars"]))
         frame["segment"] = {"steps": steps}
 
 
@@ -164,6 +202,11 @@ def _choose_targets(rec: Recorder, frame: Frame, seg: dict[str, Any]) -> bool:
         if spec.get("it"):
             step["_targets"] = list(before)  # "... and freeze it": what the step before targeted
             continue
+        if spec.get("facing"):  # not a target: the opponent's SIGNI in front of this card, or of where it was
+            step["_targets"] = before = _facing(s, frame)
+            continue
+        if "power_below" in spec.get("filter", {}):
+            spec = step["target"] = _power_below_moved(s, frame, spec)
         found = tg.candidates(s, frame["player"], frame["card"], spec)
         if spec.get("self") or spec.get("all") or "cards" in spec:
             step["_targets"] = found
@@ -189,7 +232,7 @@ def _choose_targets(rec: Recorder, frame: Frame, seg: dict[str, Any]) -> bool:
             step["_targets"] = before = found  # the only choice there is
             continue
         step["_await"] = "targets"
-        private = spec.get("zone") == "hand"
+        private = spec.get("zone") in ("hand", "lrig_deck")
         rec.ask(
             frame["player"],
             "choose",
@@ -204,6 +247,56 @@ def _choose_targets(rec: Recorder, frame: Frame, seg: dict[str, Any]) -> bool:
         )
         return False
     return True
+
+
+def _bind(step: dict[str, Any], vars: dict[str, Any]) -> dict[str, Any]:
+    """The step with the filter values that name a noted number (``"declared"``) replaced by that number."""
+    if not any(k in vars for k in NOTED):
+        return step
+
+    def walk(value: Any, in_filter: bool) -> Any:
+        if isinstance(value, dict):
+            return {k: walk(v, in_filter or k == "filter") for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v, in_filter) for v in value]
+        if in_filter and isinstance(value, str) and value in NOTED and value in vars:
+            return vars[value]
+        return value
+
+    bound: dict[str, Any] = walk(step, False)
+    return bound
+
+
+def _tell_targeted(rec: Recorder, frame: Frame, seg: dict[str, Any]) -> None:
+    """The opponent's SIGNI on the field that the segment's steps target (not "all", not "it") are told, for
+    the abilities that trigger when a SIGNI becomes the target of the opponent's ability or effect."""
+    s, p = rec.state, frame["player"]
+    cards: list[str] = []
+    for step in seg["steps"]:
+        spec = step.get("target") or {}
+        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec:
+            continue
+        for iid in step.get("_targets", []):
+            where = s.where(iid)
+            if where and where[0] != p and where[1].startswith("signi:") and iid not in cards:
+                cards.append(iid)
+    if cards:
+        rec.emit(
+            "SigniTargeted",
+            "rules",
+            frame["rule"],
+            {"player": opponent(p), "cards": cards, "by": p, "by_effect": frame["card"]},
+        )
+
+
+def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict[str, Any]:
+    """A filter ``power_below: moved`` made concrete when its targets are chosen: power lower than that of the
+    SIGNI the effect just put onto the field (none fits when it put none there)."""
+    f = {k: v for k, v in spec.get("filter", {}).items() if k != "power_below"}
+    slots = [sl for i in frame["vars"].get("moved", []) if (sl := tg._slot(s, i)) is not None]
+    below = facts.power(s, slots[0]) - 1 if slots else -1
+    f["power_max"] = min(int(f.get("power_max", below)), below)
+    return {**spec, "filter": f}
 
 
 def _distinct_targets(
@@ -300,9 +393,24 @@ def _who(frame: Frame, step: dict[str, Any]) -> str:
 def _live(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> list[str]:
     """Chosen targets that still fit: a target that became illegal before resolution is not affected."""
     spec = step["target"]
-    if spec.get("it"):
+    if spec.get("it") or spec.get("facing"):
         return [i for i in chosen if tg._on_field(rec.state, i)]
     return [i for i in chosen if tg.still_fits(rec.state, frame["player"], frame["card"], spec, i)]
+
+
+def _facing(s: GameState, frame: Frame) -> list[str]:
+    """The opponent's SIGNI in the zone in front of this card's SIGNI zone (or of the one it was in, noted by
+    its trigger as ``was_in``)."""
+    from domain.state import facing
+
+    where = s.where(frame["card"])
+    zone = where[1].split(":")[1] if where is not None and where[1].startswith("signi:") else None
+    zone = zone or frame["vars"].get("was_in")
+    if zone not in SIGNI_ZONES:
+        return []
+    owner = s.owners[frame["card"]]
+    front = s.players[opponent(owner)].signi[facing(zone)]
+    return [] if front is None else [front.iid]
 
 
 def _zone_of(s: GameState, iid: str) -> str:
@@ -310,18 +418,27 @@ def _zone_of(s: GameState, iid: str) -> str:
     return "" if where is None else where[1].split(":")[0]
 
 
+COUNTS = ("discarded",)  # a step's "n" may name a number the effect noted: the cards it just discarded
+
+
+def count(frame: Frame, step: dict[str, Any]) -> int:
+    """The step's number: given, or noted by the effect in progress (``discarded``)."""
+    n = step.get("n", 1)
+    return int(frame["vars"].get(n, 0)) if n in COUNTS else int(n)
+
+
 @op("draw")
 def _draw(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
     p = _who(frame, step)
     deck = rec.state.players[p].zones["deck"]
-    cards = deck[: int(step.get("n", 1))]  # an empty deck draws nothing; refresh waits for the effect's end
+    cards = deck[: count(frame, step)]  # an empty deck draws nothing; refresh waits for the effect's end
     rec.emit("CardsDrawn", "rules", frame["rule"], {"player": p, "cards": cards, "by_effect": frame["card"]})
     return True
 
 
 @op("ener_charge")
 def _ener_charge(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
-    p = frame["player"]
+    p = _who(frame, step)
     cards = list(rec.state.players[p].zones["deck"][: int(step.get("n", 1))])
     for iid in cards:
         rec.emit("EnerCharged", "rules", frame["rule"], {"player": p, "card": iid, "from": "deck"})
@@ -365,14 +482,16 @@ def _discard(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -
     p = _who(frame, step)
     f = step.get("filter", {})
     hand = [i for i in s.players[p].zones["hand"] if tg._card_fits(facts.card_of(s, i), f)]
-    n = min(int(step.get("n", 1)), len(hand))
+    n = len(hand) if step.get("all") else min(int(step.get("n", 1)), len(hand))  # "all": the whole hand
+    up_to = bool(step.get("up_to"))  # "discard up to n": the player may discard fewer, or none
+    frame["vars"]["discarded"] = 0
     if n == 0:
         return True
     if step.get("random"):
         cards = rec.random(f"discard:{p}").sample(list(hand), n)
     elif "_answer" in step:
         cards = step.pop("_answer")["cards"]
-    elif n == len(hand) and not f:
+    elif (n == len(hand) and not f and not up_to) or step.get("all"):
         cards = list(hand)
     else:
         what = f" {tg.filter_text(f)}" if f else ""
@@ -381,15 +500,19 @@ def _discard(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -
             frame,
             step,
             p,
-            min=n,
+            min=0 if up_to else n,
             max=n,
             choices=list(hand),
             private=True,
-            prompt=f"choose {n} card(s){what} to discard",
+            prompt=f"choose {'up to ' if up_to else ''}{n} card(s){what} to discard",
         )
-    rec.emit(
-        "CardsDiscarded", "rules", frame["rule"], {"player": p, "cards": cards, "by_effect": frame["card"]}
-    )
+    frame["vars"]["discarded"] = len(cards)
+    if not cards:
+        return True
+    data = {"player": p, "cards": cards, "by_effect": frame["card"]}
+    if step.get("_cost"):
+        data["as_cost"] = True
+    rec.emit("CardsDiscarded", "rules", frame["rule"], data)
     return True
 
 
@@ -433,6 +556,7 @@ def _move(rec: Recorder, frame: Frame, player: str, cards: list[str], to: str, *
     src = _zone_of(rec.state, cards[0])
     data = {"player": player, "cards": cards, "to": to, "from": src, "by_effect": frame["card"], **extra}
     rec.emit("CardsMoved", "rules", frame["rule"], data)
+    frame["vars"]["done"] = frame["vars"].get("done", 0) + len(cards)
     if src == "signi":
         frame["vars"]["moved"] = list(cards)
 
@@ -451,6 +575,15 @@ def _trash(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str])
     return True
 
 
+@op("exclude")
+def _exclude(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+    """Remove the targets from the game (the excluded zone): a SIGNI so removed leaves the field, and is not
+    vanished."""
+    for iid in _live(rec, frame, step, chosen):
+        _move(rec, frame, rec.state.owners[iid], [iid], "excluded")
+    return True
+
+
 @op("to_hand")
 def _to_hand(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
     cards = _live(rec, frame, step, chosen)
@@ -461,12 +594,13 @@ def _to_hand(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str
 
 @op("to_deck")
 def _to_deck(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
-    """Shuffle the targets into their owner's deck."""
+    """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
     cards = _live(rec, frame, step, chosen)
     for owner in sorted({rec.state.owners[i] for i in cards}):
         mine = [i for i in cards if rec.state.owners[i] == owner]
-        _move(rec, frame, owner, mine, "deck")
-        _shuffle_deck(rec, frame, owner)
+        _move(rec, frame, owner, mine, "deck")  # a card moved into the deck goes to its bottom
+        if not step.get("bottom"):
+            _shuffle_deck(rec, frame, owner)
     return True
 
 
@@ -485,19 +619,20 @@ def legal_zones(s: GameState, player: str, iid: str) -> list[str]:
     return out
 
 
-def _put(rec: Recorder, frame: Frame, iid: str, zone: str, no_enter: bool) -> None:
-    rec.emit(
-        "SigniPutOntoField",
-        "rules",
-        frame["rule"],
-        {
-            "player": frame["player"],
-            "card": iid,
-            "zone": zone,
-            "by_effect": frame["card"],
-            "no_enter": no_enter,
-        },
-    )
+def _put(rec: Recorder, frame: Frame, iid: str, zone: str, no_enter: bool, downed: bool = False) -> None:
+    data: dict[str, Any] = {
+        "player": frame["player"],
+        "card": iid,
+        "zone": zone,
+        "by_effect": frame["card"],
+        "no_enter": no_enter,
+    }
+    if downed:
+        data["downed"] = True
+    below = rec.state.players[frame["player"]].signi[zone]
+    if below is not None:  # Rise: on top of the SIGNI there
+        data["rise_on"] = below.iid
+    rec.emit("SigniPutOntoField", "rules", frame["rule"], data)
 
 
 @op("to_field")
@@ -526,18 +661,68 @@ def _to_field(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[st
             zones=zones,
             prompt="choose the SIGNI zone to put it in",
         )
-    _put(rec, frame, iid, zone, bool(step.get("no_enter")))
+    _put(rec, frame, iid, zone, bool(step.get("no_enter")), bool(step.get("downed")))
+    frame["vars"]["moved"] = [iid]
     return True
+
+
+@op("attach_soul")
+def _attach_soul(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+    """Attach a card from under this LRIG (the player chooses which) to the target SIGNI as its [Soul]; a Soul
+    already attached to it goes to the LRIG trash (one Soul at most)."""
+    from domain.abilities.triggers import souls
+
+    s, p = rec.state, frame["player"]
+    live = _live(rec, frame, step, chosen)
+    source = tg._slot(s, frame["card"])
+    under = list(source.under) if source is not None else []
+    if not live or not under:
+        return True
+    if "_answer" in step:
+        card = step.pop("_answer")["cards"][0]
+    elif len(under) == 1:
+        card = under[0]
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            step,
+            p,
+            min=1,
+            max=1,
+            choices=under,
+            prompt="choose the card from under this LRIG to attach as a Soul",
+        )
+    old = souls(s, live[0])
+    if old:
+        data = {"player": p, "cards": old, "to": "lrig_trash", "from": "under", "by_effect": frame["card"]}
+        rec.emit("CardsMoved", "rules", "kw.soul", data)
+    data = {"player": p, "cards": [card], "card": live[0], "soul": True, "by_effect": frame["card"]}
+    rec.emit("CardsPutUnder", "rules", "kw.soul", data)
+    return True
+
+
+PER = ("your_signi_colors",)  # what a power change may be multiplied by
+
+
+def _per(s: GameState, player: str, per: str | None) -> int:
+    """The multiplier of a power change: 1, or ``your_signi_colors``: the different colours (colourless is
+    none) among the SIGNI on the player's field."""
+    if per is None:
+        return 1
+    colors = {c for _z, sl in s.players[player].signi_slots() for c in facts.card_of(s, sl.iid).colors}
+    return len(colors - {"colorless"})
 
 
 @op("power")
 def _power(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
     s = rec.state
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame["player"]
+    amount = int(step["amount"]) * _per(s, frame["player"], step.get("per"))
     for iid in _live(rec, frame, step, chosen):
         data = {
             "card": iid,
-            "amount": int(step["amount"]),
+            "amount": amount,
             "until": "end_of_turn",
             "by_effect": frame["card"],
         }
@@ -620,7 +805,8 @@ def _look(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> b
 def _look_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
     """Look at the top N cards of your deck; take up to some that fit (one group of picks after another) into
     the hand, onto the field, or either, one card at a time; put the rest on the bottom of the deck in a
-    random order (or into the trash)."""
+    random order, or (``order: chosen``) in the order the player chooses (not asked when they are all copies
+    of one card), or into the trash."""
     s, p = rec.state, frame["player"]
     if "_top" not in step:
         step.update(_top=list(s.players[p].zones["deck"][: int(step["n"])]), _group=0, _queue=[], _hand=[])
@@ -637,6 +823,8 @@ def _look_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) 
                 step["_hand"].append(step["_queue"].pop(0))
             elif stage == "dest":
                 step["_field"] = True
+            elif stage == "order":  # the rest, from the one nearest the top to the very bottom
+                step["_rest"] = list(answer["cards"])
             else:  # the zone for the card going onto the field
                 _put(rec, frame, step["_queue"].pop(0), answer["zone"], bool(step.get("no_enter")))
                 step.pop("_field", None)
@@ -704,6 +892,23 @@ def _look_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) 
                 f"{len(top)} {where}".replace("  ", " "),
             )
         break
+    left = [i for i in s.players[p].zones["deck"] if i in top and i not in step["_hand"]]
+    chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") == "bottom"
+    distinct = len({s.cards[i] for i in left}) > 1  # copies of one card need no order
+    if chosen_order and distinct and "_rest" not in step:
+        step["_stage"] = "order"
+        return ask_in_step(
+            rec,
+            frame,
+            step,
+            p,
+            min=len(left),
+            max=len(left),
+            choices=left,
+            private=True,
+            prompt="put the rest on the bottom of your deck: choose them all, in order; the last one "
+            "chosen goes to the very bottom",
+        )
     taken = step["_hand"]
     if taken:
         reveal = bool(step.get("reveal", False))
@@ -718,15 +923,245 @@ def _look_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) 
     if rest:
         if step.get("rest", "bottom") == "trash":
             _milled(rec, frame, p, rest)
+        elif "_rest" in step:
+            rec.emit("CardsToDeckBottom", "rules", frame["rule"], {"player": p, "cards": step["_rest"]})
         else:
             rec.random(f"bottom:{p}").shuffle(rest)
             rec.emit("CardsToDeckBottom", "rules", frame["rule"], {"player": p, "cards": rest})
     return True
 
 
+@op("arrange_top")
+def _arrange_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """Look at the top N cards of your deck; put any number of them on the bottom in the order you choose,
+    and the rest back on top in the order you choose (both orders: the first chosen is nearest the top)."""
+    s, p = rec.state, frame["player"]
+    if "_top" not in step:
+        step["_top"] = list(s.players[p].zones["deck"][: int(step.get("n", 1))])
+    top: list[str] = step["_top"]
+    if not top:
+        return True
+    if "_answer" in step:
+        answer = step.pop("_answer")
+        if "_bottom" not in step:
+            step["_bottom"] = list(answer["cards"])
+        else:
+            step["_order"] = list(answer["cards"])
+    if "_bottom" not in step:
+        return ask_in_step(
+            rec,
+            frame,
+            step,
+            p,
+            min=0,
+            max=len(top),
+            choices=list(top),
+            private=True,
+            looked=top,
+            prompt=f"choose any of the top {len(top)} to put on the bottom of your deck, in their order",
+        )
+    rest = [i for i in top if i not in step["_bottom"]]
+    if len(rest) > 1 and "_order" not in step:
+        return ask_in_step(
+            rec,
+            frame,
+            step,
+            p,
+            min=len(rest),
+            max=len(rest),
+            choices=rest,
+            private=True,
+            prompt="put the rest back on top of your deck: list them from the top down",
+        )
+    rec.emit(
+        "DeckTopArranged",
+        "rules",
+        frame["rule"],
+        {"player": p, "top": step.get("_order", rest), "bottom": step["_bottom"]},
+    )
+    return True
+
+
+@op("gain_coins")
+def _gain_coins(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """You gain coins; a player holds at most five, and what would go beyond is not gained."""
+    from domain.state import COIN_LIMIT
+
+    p = _who(frame, step)
+    n = min(int(step.get("n", 1)), COIN_LIMIT - rec.state.players[p].coins)
+    if n > 0:
+        rec.emit("CoinsGained", "rules", frame["rule"], {"player": p, "count": n, "by_effect": frame["card"]})
+    return True
+
+
+@op("pay_coins")
+def _pay_coins(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """Pay coins (a cost: checked beforehand); a player without enough pays none."""
+    p = _who(frame, step)
+    n = int(step.get("n", 1))
+    if rec.state.players[p].coins >= n:
+        rec.emit("CoinsPaid", "rules", "effect.coins", {"player": p, "count": n, "for": frame["card"]})
+    return True
+
+
+def _under_lrigs(s: GameState, p: str) -> list[str]:
+    """The cards under a player's LRIGs (center, left, right), each LRIG's from the bottom up."""
+    return [u for pos in ("center", "left", "right") if (sl := s.players[p].lrig[pos]) for u in sl.under]
+
+
+@op("exceed")
+def _exceed(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """Exceed N: put N cards from under your LRIGs (any of them) into the LRIG trash, chosen by you."""
+    p = _who(frame, step)
+    under = _under_lrigs(rec.state, p)
+    n = int(step.get("n", 1))
+    if len(under) < n:
+        return True
+    if "_answer" in step:
+        cards = step.pop("_answer")["cards"]
+    elif len(under) == n:
+        cards = under
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            step,
+            p,
+            min=n,
+            max=n,
+            choices=under,
+            prompt=f"exceed {n}: choose the cards from under your LRIGs",
+        )
+    exceed_cards(rec, frame["rule"], p, cards, frame["card"])
+    return True
+
+
+def exceed_cards(rec: Recorder, rule: str, p: str, cards: list[str], source: str) -> None:
+    rec.emit(
+        "CardsMoved",
+        "rules",
+        rule,
+        {
+            "player": p,
+            "cards": cards,
+            "to": "lrig_trash",
+            "from": "under",
+            "exceed": True,
+            "by_effect": source,
+        },
+    )
+
+
+@op("awaken")
+def _awaken(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+    """The targets (this SIGNI) awaken: they stay awakened while they are on the field."""
+    for iid in _live(rec, frame, step, chosen):
+        slot = tg._slot(rec.state, iid)
+        if slot is not None and not slot.awakened:
+            rec.emit(
+                "SigniAwakened",
+                "rules",
+                frame["rule"],
+                {"player": rec.state.owners[iid], "card": iid, "by_effect": frame["card"]},
+            )
+    return True
+
+
+@op("ban_spells")
+def _ban_spells(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """A player cannot use spells for the rest of this turn."""
+    p = _who(frame, step)
+    rec.emit("SpellsBanned", "rules", "effect.no-spells", {"player": p, "by_effect": frame["card"]})
+    return True
+
+
+@op("declare")
+def _declare(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """You declare a number from ``min`` (0 unless given) to ``max`` (a number, or the level of the opponent's
+    center LRIG); filters of later steps may name it as ``"declared"``."""
+    hi = step.get("max", 5)
+    top = (
+        facts.center_level(rec.state, opponent(frame["player"])) if hi == "opponent_center_level" else int(hi)
+    )
+    lo = int(step.get("min", 0))
+    if "_answer" not in step:
+        return ask_in_step(
+            rec,
+            frame,
+            step,
+            frame["player"],
+            min=1,
+            max=1,
+            choices=[],
+            options=[str(i) for i in range(lo, max(lo, top) + 1)],
+            prompt=f"declare a number from {lo} to {max(lo, top)}",
+        )
+    frame["queue"].pop(0)
+    frame["vars"]["declared"] = int(step.pop("_answer")["option"])
+    rec.emit(
+        "NumberDeclared",
+        "rules",
+        frame["rule"],
+        {"player": frame["player"], "number": frame["vars"]["declared"], "by_effect": frame["card"]},
+    )
+    return True
+
+
+@op("look_hand")
+def _look_hand(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """You look at a player's hand (``who``: the opponent unless given): shown to you and its owner only; with
+    ``reveal``, shown to everyone, and with ``deck_top`` the top card of that player's deck too."""
+    owner = _who(frame, {"who": step.get("who", "opponent")})
+    s = rec.state
+    cards = list(s.players[owner].zones["hand"])
+    to = "all" if step.get("reveal") else frame["player"]
+    rec.emit(
+        "HandRevealed",
+        "rules",
+        frame["rule"],
+        {"player": owner, "to": to, "cards": cards, "by_effect": frame["card"]},
+    )
+    deck = s.players[owner].zones["deck"]
+    if step.get("deck_top") and deck:
+        rec.emit(
+            "CardRevealed",
+            "rules",
+            frame["rule"],
+            {"player": owner, "card": deck[0], "card_id": s.cards[deck[0]]},
+        )
+    return True
+
+
+@op("forbid_attack_zone")
+def _forbid_attack_zone(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """You choose one of the opponent's SIGNI zones: this turn, SIGNI in it cannot attack."""
+    p = frame["player"]
+    if "_answer" not in step:
+        return ask_in_step(
+            rec,
+            frame,
+            step,
+            p,
+            min=1,
+            max=1,
+            choices=[],
+            zones=list(SIGNI_ZONES),
+            prompt="choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
+        )
+    zone = step.pop("_answer")["zone"]
+    rec.emit(
+        "AttackForbidden",
+        "rules",
+        frame["rule"],
+        {"player": opponent(p), "zone": zone, "until": "end_of_turn", "by_effect": frame["card"]},
+    )
+    return True
+
+
 @op("reveal_top")
 def _reveal_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
-    p = frame["player"]
+    """Reveal the top card of a deck (yours, or ``who``'s); if it fits the filter, what follows happens."""
+    p = _who(frame, step)
     frame["queue"].pop(0)
     deck = rec.state.players[p].zones["deck"]
     if not deck:
@@ -735,6 +1170,7 @@ def _reveal_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]
     rec.emit(
         "CardRevealed", "rules", frame["rule"], {"player": p, "card": iid, "card_id": rec.state.cards[iid]}
     )
+    frame["vars"]["revealed"] = iid  # later steps may ask what it was (condition "revealed")
     if tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})):
         frame["queue"][0:0] = copy.deepcopy(step.get("then", []))
     return True
@@ -783,6 +1219,10 @@ def _damage(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) ->
     from domain.combat import crush
 
     p = _who(frame, {"who": step.get("who", "opponent")})
+    from domain.combat import prevented
+
+    if prevented(rec, p, frame["card"], attack=False):
+        return True
     n = rec.emit(
         "EffectDamageDealt",
         "rules",
@@ -804,6 +1244,255 @@ def _damage(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) ->
         )
         return True
     crush(rec, p, 1, "damage", "damage.crush", caused_by=n)
+    return True
+
+
+@op("ener_to_trash")
+def _ener_to_trash(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """A player chooses N cards of their own ener zone (all, when there are no more) and puts them into the
+    trash: ``who`` is that player (``opponent``: the opponent chooses theirs)."""
+    s = rec.state
+    p = _who(frame, step)
+    ener = list(s.players[p].zones["ener"])
+    n = min(int(step.get("n", 1)), len(ener))
+    if n == 0:
+        return True
+    if "_answer" in step:
+        cards = step.pop("_answer")["cards"]
+    elif n == len(ener):
+        cards = ener
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            step,
+            p,
+            min=n,
+            max=n,
+            choices=ener,
+            prompt=f"choose {n} card(s) of your ener zone to put into the trash",
+        )
+    rec.emit(
+        "CardsMoved",
+        "rules",
+        frame["rule"],
+        {"player": p, "cards": cards, "to": "trash", "from": "ener", "by_effect": frame["card"]},
+    )
+    return True
+
+
+@op("search")
+def _search(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """Search your deck for a card that fits the filter, reveal it and add it to your hand (a search of a
+    hidden zone may find nothing); then shuffle the deck."""
+    s, p = rec.state, frame["player"]
+    f = step.get("filter", {})
+    if "_answer" in step:
+        cards = list(step.pop("_answer")["cards"])
+    else:
+        fits = [i for i in s.players[p].zones["deck"] if tg._card_fits(facts.card_of(s, i), f)]
+        if fits:
+            return ask_in_step(
+                rec,
+                frame,
+                step,
+                p,
+                min=0,
+                max=1,
+                choices=fits,
+                private=True,
+                prompt=f"search your deck for a card {tg.filter_text(f)} to reveal and add to your hand",
+            )
+        cards = []
+    if cards:
+        rec.emit(
+            "CardsMoved",
+            "rules",
+            frame["rule"],
+            {
+                "player": p,
+                "cards": cards,
+                "to": "hand",
+                "from": "deck",
+                "reveal": True,
+                "by_effect": frame["card"],
+            },
+        )
+    _shuffle_deck(rec, frame, p)
+    return True
+
+
+@op("crush")
+def _crush(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """Crush the top N Life Cloth of a player (the opponent by default): not damage; with none left, nothing
+    happens."""
+    from domain.combat import crush
+
+    p = _who(frame, {"who": step.get("who", "opponent")})
+    cancel = None
+    if step.get("burst_cancel"):  # you may pay this to keep the crushed card's Life Burst from activating
+        cancel = {"by": frame["player"], "cost": step["burst_cancel"], "by_effect": frame["card"]}
+    crush(rec, p, int(step.get("n", 1)), "effect", frame["rule"], caused_by=None, cancel=cancel)
+    return True
+
+
+@op("negate_attack")
+def _negate_attack(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """The attack under way ends at once: no battle, no damage (its own on-attack abilities have resolved
+    or still resolve; only the attack is stopped)."""
+    a = rec.state.attack
+    if a is not None and not a.get("resolved"):
+        rec.emit(
+            "AttackEnded",
+            "rules",
+            "effect.negate-attack",
+            {"result": "negated", "zone": a["zone"], "card": a["card"], "by_effect": frame["card"]},
+        )
+    return True
+
+
+@op("to_hand_or_field")
+def _to_hand_or_field(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+    """Add the target to your hand or put it onto your field, as you choose (onto the field only where it may
+    go: level, limit, Rise; where it may not, it goes to the hand)."""
+    p = frame["player"]
+    live = _live(rec, frame, step, chosen)
+    if not live:
+        return True
+    iid = live[0]
+    zones = legal_zones(rec.state, p, iid)
+    answer = step.pop("_answer", None)
+    if answer is not None and answer.get("zone"):
+        _put(rec, frame, iid, answer["zone"], False)
+        return True
+    if not zones or (answer is not None and answer.get("option") == "hand"):
+        _move(rec, frame, p, [iid], "hand")
+        return True
+    if answer is None:
+        return ask_in_step(
+            rec,
+            frame,
+            step,
+            p,
+            min=0,
+            max=0,
+            choices=[],
+            options=["hand", "field"],
+            prompt="add it to your hand or put it onto your field?",
+        )
+    if len(zones) == 1:
+        _put(rec, frame, iid, zones[0], False)
+        return True
+    return ask_in_step(
+        rec,
+        frame,
+        step,
+        p,
+        min=1,
+        max=1,
+        choices=[],
+        zones=zones,
+        prompt="choose the SIGNI zone to put it in",
+    )
+
+
+@op("move_to_attacker_front")
+def _move_to_attacker_front(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """This SIGNI moves to the zone of its field in front of the attacking SIGNI, if that zone is empty."""
+    from domain.state import facing
+
+    s, iid = rec.state, frame["card"]
+    a, owner = s.attack, s.owners[iid]
+    where = s.players[owner].find(iid) or ""
+    if a is None or a["zone"] == "lrig" or a["player"] == owner or not where.startswith("signi:"):
+        return True
+    to = facing(a["zone"])
+    if s.players[owner].signi[to] is None:
+        rec.emit(
+            "SigniMoved",
+            "rules",
+            frame["rule"],
+            {"player": owner, "card": iid, "from": where.split(":")[1], "to": to, "by_effect": frame["card"]},
+        )
+    return True
+
+
+@op("swap_with_ener")
+def _swap_with_ener(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+    """This SIGNI and the target SIGNI of your ener zone change places: it goes into the ener zone, and the
+    target onto the field in the zone it left (if it may be there: level, limit), its [Enter] abilities
+    triggering."""
+    s, iid, p = rec.state, frame["card"], frame["player"]
+    live = _live(rec, frame, step, chosen)
+    where = s.players[p].find(iid) or ""
+    if not live or not where.startswith("signi:"):
+        return True
+    zone = where.split(":")[1]
+    _move(rec, frame, p, [iid], "ener")
+    if zone in legal_zones(rec.state, p, live[0]):
+        _put(rec, frame, live[0], zone, False)
+    return True
+
+
+@op("set_base")
+def _set_base(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+    """The targets' base level and base power become the given numbers until end of turn (``until:
+    opponent_next_turn``: in your turn, and again through the opponent's next turn while it stays)."""
+    s = rec.state
+    lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame["player"]
+    level, power = int(step["level"]), int(step["power"])
+    for iid in _live(rec, frame, step, chosen):
+        data = {"card": iid, "level": level, "power": power, "by_effect": frame["card"]}
+        rec.emit("BaseChanged", "rules", frame["rule"], data)
+        if lasting:
+            again = {"op": "set_base", "level": level, "power": power, "target": {"cards": [iid]}}
+            rec.emit(
+                "EffectDelayed",
+                "rules",
+                "effect.delayed",
+                {
+                    "player": frame["player"],
+                    "card": frame["card"],
+                    "ability": frame["ability"],
+                    "until": "turn",
+                    "turn": s.turn + 1,
+                    "effect": [again],
+                },
+            )
+    return True
+
+
+@op("return_lrig")
+def _return_lrig(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+    """The target LRIGs return to their owner's LRIG deck; the cards under each stay on the field, the one
+    just under it now the LRIG there (in the same state)."""
+    s = rec.state
+    for iid in _live(rec, frame, step, chosen):
+        owner = s.owners[iid]
+        pos = next(k for k, sl in s.players[owner].lrig.items() if sl is not None and sl.iid == iid)
+        rec.emit(
+            "LrigReturned",
+            "rules",
+            frame["rule"],
+            {"player": owner, "card": iid, "position": pos, "to": "lrig_deck", "by_effect": frame["card"]},
+        )
+    return True
+
+
+@op("life_to_trash")
+def _life_to_trash(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """Put the top N cards of your Life Cloth into your trash (fewer when fewer are left); the cards moved are
+    noted (``moved``)."""
+    p = frame["player"]
+    cards = list(rec.state.players[p].zones["life_cloth"][: int(step.get("n", 1))])
+    frame["vars"]["moved"] = cards
+    if cards:
+        rec.emit(
+            "CardsMoved",
+            "rules",
+            frame["rule"],
+            {"player": p, "cards": cards, "to": "trash", "from": "life_cloth", "by_effect": frame["card"]},
+        )
     return True
 
 
@@ -866,6 +1555,59 @@ def _modes(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> 
     return True
 
 
+@op("may")
+def _may(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """A player (you, or with ``who: opponent`` the opponent) may do what follows, or not."""
+    p = _who(frame, step)
+    if "_answer" not in step:
+        return ask_in_step(
+            rec,
+            frame,
+            step,
+            p,
+            min=0,
+            max=0,
+            choices=[],
+            options=["yes", "no"],
+            prompt="do this? " + "; ".join(step_text(x) for x in step.get("then", [])),
+        )
+    answer = step.pop("_answer")
+    frame["queue"].pop(0)
+    if answer.get("option") == "yes":
+        frame["queue"][0:0] = copy.deepcopy(step.get("then", []))
+    return True
+
+
+@op("attack_limit")
+def _attack_limit(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """How many times this LRIG may attack this turn changes by ``amount`` (see the constant
+    ``lrig_attacks``)."""
+    data = {"player": frame["player"], "card": frame["card"], "amount": int(step.get("amount", -1))}
+    rec.emit("AttackLimitChanged", "rules", "effect.attack-count", {**data, "by_effect": frame["card"]})
+    return True
+
+
+@op("prevent_damage")
+def _prevent_damage(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+    """This turn, the next ``times`` times you would take damage, you take none instead; each time, the steps
+    in ``then`` happen too (they may only give this card an ability: nothing is asked in the middle of
+    damage)."""
+    rec.emit(
+        "PreventionSet",
+        "rules",
+        "effect.prevent-damage",
+        {
+            "player": frame["player"],
+            "card": frame["card"],
+            "ability": frame["ability"],
+            "times": int(step.get("times", 1)),
+            "effect": copy.deepcopy(step.get("then", [])),
+            "by_effect": frame["card"],
+        },
+    )
+    return True
+
+
 @op("then")
 def _then(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
     frame["queue"].pop(0)  # the targets of what follows are chosen only when it is reached
@@ -881,22 +1623,46 @@ def _if(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> boo
 
 
 def cost_steps(
-    s: GameState, player: str, card: str, payer: str, cost: dict[str, Any]
+    s: GameState, player: str, card: str, payer: str, cost: dict[str, Any], as_cost: bool = False
 ) -> list[dict[str, Any]] | None:
     """The steps that pay a cost other than ener and downing the card itself (discards, downing LRIGs, putting
-    ener cards into the trash), each followed by a ``then``; None when ``payer`` cannot pay all of it."""
+    ener cards into the trash), each followed by a ``then``; None when ``payer`` cannot pay all of it.
+    ``as_cost``: an ability's printed cost (not an effect's "you may ... if you do"): its discards say so."""
     rel = "you" if payer == player else "opponent"
     steps: list[dict[str, Any]] = []
     discard = cost.get("discard")
-    if discard:
-        d = discard if isinstance(discard, dict) else {"n": discard}
+    # a list: parts of different kinds ("two cards and a SIGNI with Guard"), the ones with a filter paid first
+    parts = sorted(discard, key=lambda x: not x.get("filter")) if isinstance(discard, list) else [discard]
+    left = list(s.players[payer].zones["hand"])
+    for d in parts if discard else []:
+        d = d if isinstance(d, dict) else {"n": d}
         f = d.get("filter", {})
-        have = [i for i in s.players[payer].zones["hand"] if tg._card_fits(facts.card_of(s, i), f)]
-        if len(have) < int(d.get("n", 1)):
+        have = [i for i in left if tg._card_fits(facts.card_of(s, i), f)]
+        if len(have) < int(d.get("n", 1)) and not d.get("up_to") and not d.get("all"):
             return None
-        steps.append({"op": "discard", "n": int(d.get("n", 1)), "who": rel, **({"filter": f} if f else {})})
+        left = [i for i in left if i not in have[: int(d.get("n", 1))]]
+        steps.append(
+            {
+                "op": "discard",
+                "n": int(d.get("n", 1)),
+                "who": rel,
+                **({"filter": f} if f else {}),
+                **({"up_to": True} if d.get("up_to") else {}),
+                **({"all": True} if d.get("all") else {}),
+                **({"_cost": True} if as_cost else {}),
+            }
+        )
+    if cost.get("coins"):
+        if s.players[payer].coins < int(cost["coins"]):
+            return None
+        steps.append({"op": "pay_coins", "n": int(cost["coins"]), "who": rel})
+    if cost.get("exceed"):
+        if len(_under_lrigs(s, payer)) < int(cost["exceed"]):
+            return None
+        steps.append({"op": "exceed", "n": int(cost["exceed"]), "who": rel})
     for key, op_name, zone, extra in (
         ("down_lrig", "down", "lrig", {"upped": True}),
+        ("down_signi", "down", "signi", {"upped": True}),
         ("trash_ener", "trash", "ener", {}),
     ):
         if key not in cost:
@@ -924,15 +1690,18 @@ def cost_steps(
 
 @op("may_pay")
 def _may_pay(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
-    """You may pay a cost; if you do, what follows happens."""
+    """You may pay a cost; if you do, what follows (``then``) happens, if you do not, ``else`` does. An empty
+    cost is a plain "you may": paying it is doing what follows."""
     s, p = rec.state, frame["player"]
     cost = step["cost"]
     payment = ener_payment(s, p, cost)
-    paying = cost_steps(s, p, frame["card"], p, cost)
+    paying = cost_steps(s, p, frame["card"], p, cost, as_cost=bool(step.get("_cost")))
     if payment is None or paying is None:
         frame["queue"].pop(0)  # a cost that cannot be paid is not paid: what follows does not happen
+        frame["queue"][0:0] = copy.deepcopy(step.get("else", []))
         return True
     if "_answer" not in step:
+        then = "; ".join(step_text(x) for x in step.get("then", []))
         return ask_in_step(
             rec,
             frame,
@@ -942,15 +1711,71 @@ def _may_pay(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -
             max=0,
             choices=[],
             options=["pay", "decline"],
-            prompt=f"pay {describe_cost(cost)}?",
+            prompt=f"pay {describe_cost(cost)}?" if cost else f"do this: {then}?",
             rule="cost.ener",
         )
     answer = step.pop("_answer")
+    choosing = answer.get("option") == "pay" or "_picked" in step
+    if step.get("choose_payment") and cost.get("ener") and choosing:
+        step.setdefault("_picked", []).extend(answer.get("cards") or [])
+        picked = _pick_payment(rec, frame, step, cost)
+        if picked is None:
+            return False  # it asked for the next ener card
+        payment, answer = picked, {"option": "pay"}
     frame["queue"].pop(0)
     if answer.get("option") == "pay":
-        rec.emit("CostPaid", p, "cost.ener", {"player": p, "ener": payment, "for": frame["card"]})
+        if cost:
+            rec.emit("CostPaid", p, "cost.ener", {"player": p, "ener": payment, "for": frame["card"]})
+        frame["vars"]["paid"] = list(payment)  # the ener cards paid, for a condition about them
         frame["queue"][0:0] = paying + copy.deepcopy(step.get("then", []))
+    else:
+        frame["queue"][0:0] = copy.deepcopy(step.get("else", []))
     return True
+
+
+def _pick_payment(
+    rec: Recorder, frame: Frame, step: dict[str, Any], cost: dict[str, Any]
+) -> list[str] | None:
+    """The player chooses the ener cards that pay (when what follows looks at them), one at a time among
+    those that can still complete a payment; with only one payment left, it is taken. None: it asked."""
+    from domain.cards import CostItem
+
+    s, p = rec.state, frame["player"]
+    items = tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
+    total = sum(i.n for i in items)
+    picked: list[str] = step["_picked"]
+
+    def payments(rest: list[str], need: int) -> list[tuple[str, ...]]:
+        return [
+            combo
+            for combo in combinations(rest, need)
+            if costs.can_pay_with(items, [facts.card_of(s, i) for i in [*picked, *combo]])
+        ]
+
+    rest = [e for e in s.players[p].zones["ener"] if e not in picked]
+    full = payments(rest, total - len(picked))
+    kinds = {tuple(sorted(s.cards[i] for i in combo)) for combo in full}
+    if len(full) == 1 or len(kinds) == 1:  # one payment left (or only copies of the same cards): taken
+        return [*picked, *full[0]] if full else list(picked)
+    options = [e for e in rest if any(e in combo for combo in full)]
+    ask_in_step(
+        rec,
+        frame,
+        step,
+        p,
+        min=1,
+        max=1,
+        choices=options,
+        prompt=f"choose the next ener card to pay {describe_cost(cost)} with ({total - len(picked)} to go)",
+    )
+    return None
+
+
+def reads_payment(steps: list[dict[str, Any]]) -> bool:
+    """Whether steps look at the ener cards their cost was paid with (then the player chooses them)."""
+    import json
+
+    return '"paid_colors"' in json.dumps(steps)
 
 
 @op("unless")
@@ -1025,11 +1850,16 @@ def step_text(step: dict[str, Any]) -> str:
     t = tg.target_text(step["target"]) if "target" in step else ""
     who = "the opponent" if step.get("who") == "opponent" else "you"
     n = step.get("n", 1)
+    if n == "discarded":
+        n = "as many as were discarded"
     f = tg.filter_text(step.get("filter", {}))
     texts = {
         "draw": f"{who} draw {n}",
-        "ener_charge": f"ener charge {n}",
-        "discard": f"{who} discard {n}{' ' + f if f else ''}" + (" at random" if step.get("random") else ""),
+        "ener_charge": f"{'' if who == 'you' else 'the opponent '}ener charge {n}".strip(),
+        "discard": f"{who} discard {'up to ' if step.get('up_to') else ''}{n}{' ' + f if f else ''}"
+        + (" at random" if step.get("random") else "")
+        if not step.get("all")
+        else (f"{who} discard every card {f}" if f else f"{who} discard the whole hand"),
         "mill": f"put the top {n} of {'your' if who == 'you' else 'their'} deck into the trash",
         "shuffle": "shuffle the deck",
         "vanish": f"vanish {t}",
@@ -1038,17 +1868,68 @@ def step_text(step: dict[str, Any]) -> str:
         "freeze": f"freeze {t}",
         "bounce": f"return {t} to its owner's hand",
         "trash": f"put {t} into the trash",
+        "exclude": f"remove {t} from the game",
+        "attack_limit": f"this LRIG may attack {abs(int(step.get('amount', -1)))} time(s) "
+        f"{'more' if int(step.get('amount', -1)) > 0 else 'fewer'} this turn",
+        "attach_soul": f"attach a card from under this LRIG to {t} as its Soul",
         "to_hand": f"add {t} to your hand",
-        "to_field": f"put {t} onto your field",
-        "to_deck": f"shuffle {t} into its owner's deck",
-        "power": f"{t} gets {step.get('amount', 0):+d} power until end of "
+        "to_field": f"put {t} onto your field" + (" downed" if step.get("downed") else ""),
+        "to_deck": f"put {t} on the bottom of its owner's deck"
+        if step.get("bottom")
+        else f"shuffle {t} into its owner's deck",
+        "power": f"{t} gets {step.get('amount', 0):+d} power"
+        + (" for each colour among your SIGNI" if step.get("per") else "")
+        + " until end of "
         + ("the opponent's next turn" if step.get("until") == "opponent_next_turn" else "turn"),
         "grant": f"{t} gains {', '.join(step.get('keywords', []))} until end of turn",
         "lose_abilities": f"{t} loses its abilities until end of turn",
         "look": f"look at the top {n} of your {step.get('zone', 'life_cloth').replace('_', ' ')}",
+        "gain_coins": f"{who} gain {n} coin(s)",
+        "pay_coins": f"{who} pay {n} coin(s)",
+        "exceed": f"{who} exceed {n}",
+        "ban_spells": f"{who} cannot use spells this turn".replace("you cannot", "you can no longer"),
+        "declare": "declare a number from "
+        + f"{step.get('min', 0)} to "
+        + (
+            "the level of the opponent's center LRIG"
+            if step.get("max") == "opponent_center_level"
+            else str(step.get("max", 5))
+        ),
+        "awaken": f"{t} awakens",
+        "look_hand": ("reveal " if step.get("reveal") else "look at ")
+        + f"{'your' if step.get('who') == 'you' else 'the opponent' + chr(39) + 's'} hand"
+        + (" and the top card of that deck" if step.get("deck_top") else ""),
+        "forbid_attack_zone": "choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
+        "arrange_top": f"look at the top {n} of your deck, put any of them on the bottom and the rest "
+        "back on top, each in the order you choose",
         "life_add": f"add the top {n} of your deck to your Life Cloth",
         "life_to_deck": f"put the top {n} of your Life Cloth into your deck",
         "gather_under": "put every card under your other LRIGs under this LRIG",
+        "ener_to_trash": f"{who} choose {n} card(s) of "
+        f"{'your' if who == 'you' else 'their'} ener zone and put them into the trash",
+        "search": f"search your deck for a card {f}".rstrip()
+        + ", reveal it, add it to your hand, shuffle the deck",
+        "crush": f"crush {n} of "
+        + ("your" if step.get("who") == "you" else "the opponent's")
+        + " Life Cloth"
+        + (
+            "; if its player chooses to use its Life Burst, you may pay "
+            f"{describe_cost(step['burst_cancel'])} so that it does not activate"
+            if step.get("burst_cancel")
+            else ""
+        ),
+        "life_to_trash": f"put the top {n} of your Life Cloth into your trash",
+        "negate_attack": "negate that attack",
+        "move_to_attacker_front": "move this SIGNI to the zone in front of the attacking SIGNI",
+        "swap_with_ener": f"swap this SIGNI with {t}",
+        "to_hand_or_field": f"add {t} to your hand or put it onto your field",
+        "return_lrig": f"return {t} to its owner's LRIG deck, the cards under it staying on the field",
+        "set_base": f"the base level of {t} becomes {step.get('level')}, its base power {step.get('power')}, "
+        + (
+            "until the opponent's next turn ends"
+            if step.get("until") == "opponent_next_turn"
+            else "this turn"
+        ),
         "damage": f"this card deals damage to {'you' if step.get('who') == 'you' else 'the opponent'}",
         "then": "then",
     }
@@ -1068,13 +1949,16 @@ def step_text(step: dict[str, Any]) -> str:
         where = {"field": "onto your field", "hand_or_field": "to your hand or onto your field"}.get(
             step.get("to", "hand"), "to your hand"
         )
-        return (
-            f"look at the top {step['n']}, take {picks} {where}, the rest to the "
-            f"{'trash' if step.get('rest') == 'trash' else 'bottom of the deck'}"
-        )
+        rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
+        if rest != "trash" and step.get("order") == "chosen":
+            rest += " in the order you choose"
+        return f"look at the top {step['n']}, take {picks} {where}, the rest to the {rest}"
     if o == "reveal_top":
         inner = "; ".join(step_text(x) for x in step.get("then", []))
-        return f"reveal the top card; if it is {tg.filter_text(step.get('filter', {}))}: {inner}"
+        whose = "the opponent's deck" if step.get("who") == "opponent" else "your deck"
+        if not inner:
+            return f"reveal the top card of {whose}"
+        return f"reveal the top card of {whose}; if it is {tg.filter_text(step.get('filter', {}))}: {inner}"
     if o == "modes":
         modes = " / ".join("; ".join(step_text(x) for x in m) for m in step["modes"])
         k = step.get("choose", 1)
@@ -1089,7 +1973,23 @@ def step_text(step: dict[str, Any]) -> str:
         )
     if o == "may_pay":
         then = "; ".join(step_text(x) for x in step.get("then", []))
-        return f"you may pay {describe_cost(step['cost'])}; if you do: {then}"
+        other = "; ".join(step_text(x) for x in step.get("else", []))
+        if not step["cost"]:
+            return f"you may: {then}"
+        text = f"you may pay {describe_cost(step['cost'])}"
+        text += f"; if you do: {then}" if then else ""
+        return text + (f"; if you do not: {other}" if other else "")
+    if o == "may":
+        then = "; ".join(step_text(x) for x in step.get("then", []))
+        return f"{who} may: {then}"
+    if o == "prevent_damage":
+        times = {1: "the next time", 2: "the next two times"}.get(
+            step.get("times", 1), f"the next {step.get('times')} times"
+        )
+        then = "; ".join(step_text(x) for x in step.get("then", []))
+        return f"this turn, {times} you would take damage, you take none instead" + (
+            f" and {then}" if then else ""
+        )
     if o == "unless":
         then = "; ".join(step_text(x) for x in step.get("then", []))
         return f"{then}, unless the opponent pays {describe_cost(step['cost'])}"
@@ -1112,6 +2012,8 @@ def step_problems(step: dict[str, Any]) -> list[str]:
         out.append(f"step {o}: unknown field(s) {sorted(extra)}")
     if o in TARGETED and "target" not in step:
         out.append(f"step {o} needs a target")
+    if "n" in step and not isinstance(step["n"], int) and not (o == "draw" and step["n"] in COUNTS):
+        out.append(f"step {o}: n must be a number (or, for draw, one of {COUNTS})")
     if "target" in step:
         spec = step["target"]
         if spec.get("zone", "signi") not in tg.ZONES:
@@ -1137,8 +2039,26 @@ def step_problems(step: dict[str, Any]) -> list[str]:
         and step.get("choose") not in CHOOSE_COUNTS
     ):
         out.append(f"step modes: choose must be a number or one of {CHOOSE_COUNTS}")
+    if o == "prevent_damage" and any(
+        x.get("op") != "grant_ability" or not x.get("target", {}).get("self") for x in step.get("then", [])
+    ):
+        out.append("step prevent_damage: what happens with it may only give this card an ability")
+    if o == "look_top" and step.get("order", "chosen") != "chosen":
+        out.append("step look_top: order must be chosen (or left out: a random order)")
+    if o == "declare" and not (
+        isinstance(step.get("max", 5), int) or step.get("max") == "opponent_center_level"
+    ):
+        out.append("step declare: max must be a number or opponent_center_level")
     if o == "delay" and step.get("until", "attack_end") not in DELAYS:
         out.append(f"step delay: until must be one of {DELAYS}")
+    if o == "crush" and set(step.get("burst_cancel") or {}) - {"ener"}:
+        out.append("step crush: burst_cancel is an ener cost")
+    if o == "set_base" and (not isinstance(step.get("level"), int) or not isinstance(step.get("power"), int)):
+        out.append("step set_base: level and power must be numbers")
+    if o == "set_base" and step.get("until", "end_of_turn") not in ("end_of_turn", "opponent_next_turn"):
+        out.append("step set_base: until must be end_of_turn or opponent_next_turn")
+    if o == "power" and step.get("per") is not None and step["per"] not in PER:
+        out.append(f"step power: per must be one of {PER}")
     if o == "power" and step.get("until", "end_of_turn") not in ("end_of_turn", "opponent_next_turn"):
         out.append("step power: until must be end_of_turn or opponent_next_turn")
     if o == "grant_ability":

@@ -10,7 +10,11 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 "filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
 ``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time).
 Filter keys: ``power_max``, ``power_min``, ``level``, ``level_max``, ``level_min``, ``upped``, ``frozen``,
-``class``, ``color``, ``colors_any``, ``type``, ``guard``, ``card`` (a list of catalogue ids), ``position``.
+``class``, ``color``, ``colors_any``, ``type``, ``guard``, ``card`` (a list of catalogue ids), ``position``,
+``shares_center_color`` (whether the card shares a colour with its owner's center LRIG), ``team``,
+``any_of`` (a list of filters: it fits one of them), ``level_max_self`` (level at most this card's),
+``power_below: moved`` (less power than the SIGNI the effect just put onto the field; set when chosen). Zone
+``field`` names SIGNI and LRIG on that side's field.
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -18,7 +22,12 @@ they share a sub-class (``class_kinds``).
 Conditions (``CONDITIONS``), besides those about the board and the team: ``lrig_colors`` (an LRIG of each
 colour, each a different LRIG), ``phase``, ``front`` (the SIGNI in front of this one fits a filter), and two
 that read what the effect in progress noted: ``moved_share_class`` (whether the cards it just moved share a
-class) and ``attack_damaged`` (whether the LRIG attack it waited for dealt damage).
+class) and ``attack_damaged`` (whether the LRIG attack it waited for dealt damage), ``discarded_at_least``,
+``moved_at_least`` and ``paid_colors`` (the colours among the ener cards its optional cost was paid with),
+``did`` (whether the step just before moved any card: "if you do"); ``discarded_this_turn`` (a flag of the
+turn); ``revealed`` (the card the effect last revealed fits a filter); ``extra_paid`` (whether the spell's or
+PIECE's extra cost was paid as it was used); ``awakened`` (this SIGNI is awakened, or was when it left the
+field). ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
 """
 
 from __future__ import annotations
@@ -44,8 +53,13 @@ FILTER_KEYS = (
     "guard",
     "card",
     "position",
+    "shares_center_color",
+    "power_below",
+    "team",
+    "any_of",
+    "level_max_self",
 )
-ZONES = ("signi", "trash", "ener", "hand", "lrig")
+ZONES = ("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck")
 CONDITIONS = (
     "team_lrigs",
     "signi",
@@ -62,7 +76,19 @@ CONDITIONS = (
     "phase",
     "front",
     "moved_share_class",
+    "extra_paid",
+    "awakened",
     "attack_damaged",
+    "opponent_lrig_level",
+    "lrig_color_count",
+    "attacker_front_empty",
+    "all_signi",
+    "discarded_at_least",
+    "moved_at_least",
+    "paid_colors",
+    "did",
+    "discarded_this_turn",
+    "revealed",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -113,6 +139,10 @@ def _card_fits(card: Card, f: dict[str, Any]) -> bool:
         return False
     if "guard" in f and card.guard != f["guard"]:
         return False
+    if "team" in f and card.team != f["team"]:
+        return False
+    if "any_of" in f and not any(_card_fits(card, g) for g in f["any_of"]):
+        return False
     return not ("card" in f and card.id not in f["card"])
 
 
@@ -136,6 +166,9 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: dict[str, Any]) -> bool:
 def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any]) -> list[str]:
     """The cards a target spec may name now, in zone order."""
     if spec.get("self"):
+        zone = spec.get("zone")
+        if zone in ("trash", "ener", "hand"):  # this card, in that zone of its owner ("from your ener zone")
+            return [source] if source in s.players[s.owners[source]].zones[zone] else []
         return [source] if _on_field(s, source) else []
     if spec.get("it"):
         return []  # resolved from the step before (see effects)
@@ -146,6 +179,11 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         for side in ("you", "opponent"):
             out += candidates(s, controller, source, {**spec, "side": side})
         return out
+    if spec.get("zone") == "field":  # SIGNI and LRIG of that side
+        return [
+            *candidates(s, controller, source, {**spec, "zone": "signi"}),
+            *candidates(s, controller, source, {**spec, "zone": "lrig"}),
+        ]
     owner = side_of(controller, spec.get("side", "opponent"))
     ps = s.players[owner]
     zone = spec.get("zone", "signi")
@@ -172,7 +210,20 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = [iid for iid in ps.zones[zone] if _card_fits(facts.card_of(s, iid), f)]
     if spec.get("another"):
         out = [i for i in out if i != source]
+    if "shares_center_color" in f:
+        out = [i for i in out if shares_center_color(s, owner, i) == f["shares_center_color"]]
+    if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
+        out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
     return out
+
+
+def shares_center_color(s: GameState, owner: str, iid: str) -> bool:
+    """Whether a card shares a colour with the center LRIG of ``owner`` (colourless is no colour)."""
+    center = s.players[owner].lrig["center"]
+    if center is None:
+        return False
+    colors = set(facts.card_of(s, center.iid).colors) - {"colorless"}
+    return bool(colors & set(facts.card_of(s, iid).colors))
 
 
 def _on_field(s: GameState, iid: str) -> bool:
@@ -229,7 +280,7 @@ def holds(
                 for iid in s.players[side].zones[zone]
                 if _card_fits(facts.card_of(s, iid), want.get("filter", {}))
             )
-            if n < want.get("at_least", 1):
+            if n < want.get("at_least", 1) or n > want.get("at_most", n):
                 return False
         elif key == "your_turn":
             if (s.turn_player == controller) != want:
@@ -281,8 +332,55 @@ def holds(
             cards = [facts.card_of(s, i) for i in vars.get("moved", [])]
             if len(cards) < 2 or (not distinct_classes(cards)) != want:
                 return False
+        elif key == "awakened":  # this SIGNI is awakened (one that left the field: as it was then)
+            slot = _slot(s, source)
+            was = slot.awakened if slot is not None else source in s.flags.get("left_awakened", ())
+            if was != want:
+                return False
+        elif key == "extra_paid":  # whether the extra cost (Bet, an optional Exceed) was paid as it was used
+            if bool(vars.get("extra_paid")) != want:
+                return False
         elif key == "attack_damaged":  # whether the attack this waited for dealt damage to the opponent
             if bool(vars.get("attack_damaged")) != want:
+                return False
+        elif key == "opponent_lrig_level":
+            if facts.center_level(s, opponent(controller)) < want:
+                return False
+        elif key == "attacker_front_empty":  # an opponent's SIGNI attacks, your zone in front of it empty
+            a = s.attack
+            if a is None or a["player"] == controller or a["zone"] == "lrig":
+                return False
+            if (ps.signi[facing(a["zone"])] is None) != want:
+                return False
+        elif key == "lrig_color_count":  # three LRIGs with this many colours among them (Dream Team)
+            lrigs = [sl for sl in ps.lrig.values() if sl is not None]
+            colors = {c for sl in lrigs for c in facts.card_of(s, sl.iid).colors} - {"colorless"}
+            if len(lrigs) < 3 or len(colors) < want:
+                return False
+        elif key == "all_signi":  # every SIGNI on that side's field fits the filter (none: it holds)
+            side = side_of(controller, want.get("side", "you"))
+            if not all(
+                slot_fits(s, sl, z, want.get("filter", {})) for z, sl in s.players[side].signi_slots()
+            ):
+                return False
+        elif key == "discarded_at_least":  # the effect in progress discarded this many cards or more
+            if int(vars.get("discarded", 0)) < want:
+                return False
+        elif key == "moved_at_least":  # the effect's last move took this many cards or more
+            if len(vars.get("moved", [])) < want:
+                return False
+        elif key == "revealed":  # the card the effect last revealed fits the filter
+            if "revealed" not in vars or not _card_fits(facts.card_of(s, vars["revealed"]), want):
+                return False
+        elif key == "did":  # "if you do": whether the effect's last step moved any card
+            if (int(vars.get("done", 0)) > 0) != want:
+                return False
+        elif key == "discarded_this_turn":  # whether you discarded a card this turn (by any means)
+            if (controller in s.flags.get("discarded", ())) != want:
+                return False
+        elif key == "paid_colors":  # the ener cards its optional cost was paid with have this many colours
+            colors = {c for i in vars.get("paid", []) for c in facts.card_of(s, i).colors} - {"colorless"}
+            if len(colors) < want:
                 return False
         else:
             raise ValueError(f"unknown condition {key!r}")
@@ -326,7 +424,8 @@ def condition_text(cond: dict[str, Any]) -> str:
             )
         elif k == "count":
             whose = "your" if v.get("side", "you") == "you" else "their"
-            what = f"{v.get('at_least', 1)}+ cards {filter_text(v.get('filter', {}))}".rstrip()
+            many = f"at most {v['at_most']}" if "at_most" in v else f"{v.get('at_least', 1)}+"
+            what = f"{many} cards {filter_text(v.get('filter', {}))}".rstrip()
             parts.append(f"{what} in {whose} {v['zone'].replace('_', ' ')}")
         elif k == "your_turn":
             parts.append("it is your turn" if v else "it is the opponent's turn")
@@ -352,6 +451,31 @@ def condition_text(cond: dict[str, Any]) -> str:
             parts.append("those cards share a class" if v else "those cards share no class")
         elif k == "attack_damaged":
             parts.append("the attack dealt damage" if v else "the attack dealt no damage")
+        elif k == "awakened":
+            parts.append("it is awakened" if v else "it is not awakened")
+        elif k == "extra_paid":
+            parts.append("its extra cost was paid" if v else "its extra cost was not paid")
+        elif k == "opponent_lrig_level":
+            parts.append(f"the opponent's center LRIG is level {v}+")
+        elif k == "attacker_front_empty":
+            parts.append(f"the zone in front of the attacking SIGNI is {'empty' if v else 'taken'}")
+        elif k == "lrig_color_count":
+            parts.append(f"your three LRIGs have {v}+ colours among them")
+        elif k == "all_signi":
+            whose = "your" if v.get("side", "you") == "you" else "the opponent's"
+            parts.append(f"every SIGNI on {whose} field is {filter_text(v.get('filter', {})).strip('()')}")
+        elif k == "discarded_at_least":
+            parts.append(f"{v}+ cards were discarded")
+        elif k == "moved_at_least":
+            parts.append(f"{v}+ cards were moved")
+        elif k == "paid_colors":
+            parts.append(f"the ener paid has {v}+ colours")
+        elif k == "did":
+            parts.append("you did" if v else "you did not")
+        elif k == "revealed":
+            parts.append(f"the revealed card is {filter_text(v).strip('()')}")
+        elif k == "discarded_this_turn":
+            parts.append("you discarded a card this turn" if v else "you discarded no card this turn")
     return " and ".join(parts)
 
 
@@ -363,7 +487,7 @@ def filter_text(f: dict[str, Any]) -> str:
         elif k == "power_min":
             bits.append(f"power {v} or more")
         elif k == "level":
-            bits.append(f"level {v}")
+            bits.append("of the declared level" if v == "declared" else f"level {v}")
         elif k == "level_max":
             bits.append(f"level {v} or less")
         elif k == "level_min":
@@ -380,18 +504,31 @@ def filter_text(f: dict[str, Any]) -> str:
             bits.append(v)
         elif k == "guard":
             bits.append("with Guard" if v else "without Guard")
+        elif k == "team":
+            bits.append(f"of the team {v}")
+        elif k == "any_of":
+            bits.append(" or ".join(filter_text(g).strip("()") for g in v))
+        elif k == "level_max_self":
+            bits.append("of a level no higher than this card's")
         elif k == "card":
             bits.append("named " + " or ".join(v))
         elif k == "position":
             bits.append("in the " + "/".join(v) + " zone")
+        elif k == "shares_center_color":
+            bits.append(("sharing" if v else "sharing no") + " colour with its owner's center LRIG")
+        elif k == "power_below":
+            bits.append("with less power than the SIGNI it put onto the field")
     return ("(" + ", ".join(bits) + ")") if bits else ""
 
 
 def target_text(spec: dict[str, Any]) -> str:
     if spec.get("self"):
-        return "this card"
+        where = spec.get("zone")
+        return "this card" + (f" in your {where}" if where in ("trash", "ener", "hand") else "")
     if spec.get("it"):
         return "it"
+    if spec.get("facing"):
+        return "the opponent's SIGNI in front of it"
     n = spec.get("count", 1)
     side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
     zone_name = spec.get("zone", "signi")
@@ -399,13 +536,17 @@ def target_text(spec: dict[str, Any]) -> str:
     kind = f.pop("type", None)
     if zone_name == "lrig":
         what = "LRIG"
+    elif zone_name == "field":
+        what = "SIGNI or LRIG"
     elif kind == "spell":
         what = "spell"
     elif zone_name == "signi" or kind == "signi":
         what = "SIGNI"
     else:
         what = "card" if kind is None else kind
-    zone = {"signi": "field", "lrig": "field", "life_cloth": "Life Cloth"}.get(zone_name, zone_name)
+    zone = {"signi": "field", "lrig": "field", "field": "field", "life_cloth": "Life Cloth"}.get(
+        zone_name, zone_name
+    )
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
     distinct = " with different classes" if spec.get("distinct") else ""

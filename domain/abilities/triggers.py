@@ -21,11 +21,12 @@ from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, ability_at
 from domain.engine import Recorder
-from domain.state import GameState
+from domain.state import GameState, opponent
 
 TRIGGERING = (
     "SigniPlayed",
     "SigniPutOntoField",
+    "SigniMoved",
     "LrigGrew",
     "AttackDeclared",
     "SigniVanished",
@@ -35,6 +36,11 @@ TRIGGERING = (
     "SigniRemoved",
     "SigniTrashed",
     "EnerCharged",
+    "CardsDrawn",
+    "CardsDiscarded",
+    "SigniTargeted",
+    "PhaseBegan",
+    "CardsPutUnder",
 )
 
 
@@ -56,8 +62,29 @@ def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
     gained."""
     own: list[tuple[int | str, dict[str, Any]]] = []
     if not tg.lost(s, iid):
-        own = list(enumerate(abilities_of(s.cards[iid])))
+        own = list(enumerate(abilities_of(s.cards[iid]))) + soul_given(s, iid)
     return own + [(ref, ability_at(s.cards[iid], ref)) for ref in granted(s, iid)]
+
+
+def souls(s: GameState, iid: str) -> list[str]:
+    """The [Soul] attached to a SIGNI on the field: the LRIG-deck card lying under it (one at most)."""
+    slot = tg._slot(s, iid)
+    if slot is None or not facts.card_of(s, iid).is_signi:
+        return []
+    return [u for u in slot.under if facts.card_of(s, u).is_lrig_deck_card]
+
+
+def soul_given(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
+    """(reference, ability) of the abilities a SIGNI has from the constant abilities of its Soul."""
+    from domain.abilities.catalogue import granted_ref
+
+    out: list[tuple[int | str, dict[str, Any]]] = []
+    for soul in souls(s, iid):
+        for i, ab in enumerate(abilities_of(s.cards[soul])):
+            for st in ab.get("effect", []) if ab["kind"] == "constant" else []:
+                if st["op"] == "soul_grant":
+                    out.append((granted_ref(s.cards[soul], i, st["ability"]), st["ability"]))
+    return out
 
 
 def left_field(s: GameState, event: Any) -> list[str]:
@@ -79,9 +106,12 @@ def collect(s: GameState, event: Any) -> list[dict[str, Any]]:
     t, d = event.type, event.data
     found: list[dict[str, Any]] = []
 
-    def add(card: str, player: str, kind: str, on: str | None = None) -> None:
+    def add(card: str, player: str, kind: str, on: str | None = None, subject: str | None = None) -> None:
+        """``subject``: the SIGNI the event is about, which must fit the trigger's ``filter``."""
         for ref, ab in abilities(s, card):
             if ab["kind"] != kind or (on is not None and ab.get("trigger", {}).get("on") != on):
+                continue
+            if subject is not None and not _subject_fits(s, subject, ab.get("trigger", {}).get("filter", {})):
                 continue
             if ab.get("team") and not team_ok(s, player, s.cards[card]):
                 continue
@@ -93,8 +123,43 @@ def collect(s: GameState, event: Any) -> list[dict[str, Any]]:
 
     if (t in ("SigniPlayed", "SigniPutOntoField") and not d.get("no_enter")) or t == "LrigGrew":
         add(d["card"], d["player"], "enter")
-    elif t == "AttackDeclared":
+    if t in ("SigniPlayed", "SigniPutOntoField"):  # it too: it is on the field when it has entered
+        add(d["card"], d["player"], "auto", "enters")
+        for _z, slot in s.players[d["player"]].signi_slots():
+            add(slot.iid, d["player"], "auto", "signi_enters", subject=d["card"])
+    if t == "AttackDeclared":
         add(d["card"], d["player"], "auto", "attack")
+        if d.get("zone") != "lrig":
+            for _z, slot in s.players[d["player"]].signi_slots():
+                add(slot.iid, d["player"], "auto", "signi_attacks", subject=d["card"])
+    elif t == "CardsDrawn" and s.status == "active" and not d.get("phase_draw") and s.phase != "draw":
+        for _card in d.get("cards", ()):  # "when you draw a card": once for each card drawn
+            for _z, slot in s.players[d["player"]].signi_slots():
+                add(slot.iid, d["player"], "auto", "drew")
+    elif t == "CardsDiscarded" and d.get("cards") and _by_own_effect(s, d):
+        for _z, slot in s.players[d["player"]].signi_slots():
+            add(slot.iid, d["player"], "auto", "discarded")
+    elif t == "SigniTargeted":  # once, however many of the player's SIGNI became targets
+        for _z, slot in s.players[d["player"]].signi_slots():
+            add(slot.iid, d["player"], "auto", "targeted")
+        _signi_targeted(s, event, found, add)
+    elif t == "CardsPutUnder" and d.get("soul"):  # a [Soul] attached to a SIGNI
+        owner = s.owners[d["card"]]
+        add(d["card"], owner, "auto", "soul_attached")
+        for slot in [*s.players[owner].signi.values(), *s.players[owner].lrig.values()]:
+            if slot is not None:
+                add(slot.iid, owner, "auto", "soul_attached_your_signi")
+    elif t == "PhaseBegan" and d.get("phase") == "end" and s.turn_player:
+        tp = s.turn_player
+        for _z, slot in s.players[tp].signi_slots():
+            add(slot.iid, tp, "auto", "turn_end")
+        for slot in s.players[tp].lrig.values():
+            if slot is not None:
+                add(slot.iid, tp, "auto", "turn_end")
+        for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
+            for slot in [*s.players[p].signi.values(), *s.players[p].lrig.values()]:
+                if slot is not None:
+                    add(slot.iid, p, "auto", "each_turn_end")
     elif t == "StepBegan" and d.get("step") == "pre_attack" and s.turn_player:
         tp = s.turn_player
         for _z, slot in s.players[tp].signi_slots():
@@ -105,8 +170,23 @@ def collect(s: GameState, event: Any) -> list[dict[str, Any]]:
     elif t == "CardsMilled" and d.get("cards") and d.get("by"):
         for _z, slot in s.players[d["by"]].signi_slots():
             add(slot.iid, d["by"], "auto", "milled")
+    if t == "AttackDeclared":  # abilities of the other player's cards: "when an opponent's card attacks"
+        other = next(p for p in s.players if p != d["player"])
+        ps = s.players[other]
+        cards = [sl.iid for _z, sl in ps.signi_slots()]
+        for iid in cards + [sl.iid for sl in ps.lrig.values() if sl is not None]:
+            add(iid, other, "auto", "opponent_attacks")
+            if d.get("zone") != "lrig":
+                add(iid, other, "auto", "opponent_signi_attacks")
+    if t == "SigniMoved":
+        add(d["card"], d["player"], "auto", "moved_zone")
     if t == "SigniVanished":
+        before = len(found)
         add(d["card"], d["player"], "auto", "vanished")
+        if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
+            add(d["card"], d["player"], "auto", "vanished_outside_battle")
+        for w in found[before:]:  # where it was: "the SIGNI that was in front of it"
+            w["was_in"] = d.get("zone")
     gone = left_field(s, event)
     for iid in gone:
         add(iid, s.owners[iid], "auto", "leaves_field")
@@ -116,12 +196,58 @@ def collect(s: GameState, event: Any) -> list[dict[str, Any]]:
     return found
 
 
+def _signi_targeted(s: GameState, event: Any, found: list[dict[str, Any]], add: Any) -> None:
+    """``signi_targeted``: once per ability, when one or more of the targeted SIGNI fit its filter and the
+    source fits its ``by`` (``assist_or_life_burst``: an Assist LRIG's ability, or a Life Burst)."""
+    d = event.data
+    source = facts.card_of(s, d["by_effect"]) if d.get("by_effect") in s.cards else None
+    by_assist_or_burst = event.rule == "life-burst.use" or (
+        source is not None and source.type.value == "assist_lrig"
+    )
+    before = len(found)
+    for _z, slot in s.players[d["player"]].signi_slots():
+        for subject in d["cards"]:
+            add(slot.iid, d["player"], "auto", "signi_targeted", subject=subject)
+    seen: set[tuple[str, Any]] = set()
+    kept = []
+    for w in found[before:]:
+        key = (w["card"], w["ability"])
+        by = ability_at(s.cards[w["card"]], w["ability"]).get("trigger", {}).get("by", "any")
+        if key in seen or (by == "assist_or_life_burst" and not by_assist_or_burst):
+            continue
+        seen.add(key)
+        kept.append(w)
+    found[before:] = kept
+
+
+def _subject_fits(s: GameState, iid: str, f: dict[str, Any]) -> bool:
+    """Whether the SIGNI an event is about fits a trigger's filter (as it is on the field now)."""
+    if not f:
+        return True
+    where = s.where(iid)
+    slot = tg._slot(s, iid)
+    if where is None or slot is None or not where[1].startswith("signi:"):
+        return False
+    return tg.slot_fits(s, slot, where[1].split(":")[1], f)
+
+
+def _by_own_effect(s: GameState, d: dict[str, Any]) -> bool:
+    """Whether cards were discarded by an effect of the discarding player's own card (not as a cost)."""
+    source = d.get("by_effect")
+    return bool(source) and not d.get("as_cost") and s.owners.get(source) == d["player"]
+
+
 def _counted(s: GameState, card: str, ref: int | str, once: str, found: list[dict[str, Any]]) -> bool:
-    """Whether a 1/Turn or 1/Game triggered ability already triggered (this turn, or at all)."""
+    """Whether a 1/Turn, 2/Turn or 1/Game triggered ability already triggered as often as it may (this turn,
+    or at all)."""
     used = s.used.get(f"{card}/{ref}")
     if (once == "turn" and used == s.turn) or (once == "game" and used is not None):
         return True
-    return any(w["card"] == card and w["ability"] == ref for w in [*s.waiting, *found])
+    pending = sum(1 for w in [*s.waiting, *found] if w["card"] == card and w["ability"] == ref)
+    if once == "twice":
+        done = (used == s.turn) + (s.used.get(f"{card}/{ref}#2") == s.turn)
+        return done + pending >= 2
+    return pending > 0
 
 
 def after_emit(rec: Recorder, event: Any) -> None:
@@ -137,18 +263,24 @@ def after_emit(rec: Recorder, event: Any) -> None:
 
 
 def _vanished_to_trash(rec: Recorder, event: Any) -> None:
-    """A SIGNI vanished in battle by an attacker whose constant says so goes to the trash, not the ener."""
-    from domain.abilities.constants import vanishes_to_trash
+    """A SIGNI vanished in battle by an attacker whose constant says so goes to the trash, not the ener; so
+    does one vanished (however) during an attack phase in front of a SIGNI whose constant says so."""
+    from domain.abilities.constants import front_to_trash, vanishes_to_trash
 
     s, d = rec.state, event.data
     attacker = (s.attack or {}).get("card")
-    if d.get("cause") != "battle" or attacker is None or not vanishes_to_trash(s, attacker):
+    source: str | None = None
+    if d.get("cause") == "battle" and attacker is not None and vanishes_to_trash(s, attacker):
+        source = attacker
+    elif d.get("zone"):
+        source = front_to_trash(s, d["player"], d["zone"])
+    if source is None:
         return
     rec.emit(
         "CardsMoved",
         "rules",
         "effect.vanish-to-trash",
-        {"player": d["player"], "cards": [d["card"]], "to": "trash", "from": "ener", "by_effect": attacker},
+        {"player": d["player"], "cards": [d["card"]], "to": "trash", "from": "ener", "by_effect": source},
     )
 
 
@@ -261,7 +393,10 @@ def activate(rec: Recorder, w: dict[str, Any]) -> None:
         },
     )
     if ab.get("once"):
-        rec.emit("AbilityCounted", "rules", "ability.once", {"card": w["card"], "ability": w["ability"]})
+        counted = {"card": w["card"], "ability": w["ability"]}
+        if ab["once"] == "twice" and s.used.get(f"{w['card']}/{w['ability']}") == s.turn:
+            counted["second"] = True  # the second of a 2/Turn ability's two this turn
+        rec.emit("AbilityCounted", "rules", "ability.once", counted)
     if not tg.holds(s, w["player"], w["card"], ab.get("condition")):
         rec.emit(
             "AbilityResolved",
@@ -275,4 +410,5 @@ def activate(rec: Recorder, w: dict[str, Any]) -> None:
             },
         )
         return
-    use.resolve_with_cost(rec, w["card"], w["player"], w["ability"], ab, rule, optional=True)
+    vars = {"was_in": w["was_in"]} if w.get("was_in") else None
+    use.resolve_with_cost(rec, w["card"], w["player"], w["ability"], ab, rule, optional=True, vars=vars)

@@ -24,13 +24,24 @@ from domain.state import GameState, opponent
 
 
 def resolve_with_cost(
-    rec: Recorder, card: str, player: str, index: int, ab: dict[str, Any], rule: str, optional: bool
+    rec: Recorder,
+    card: str,
+    player: str,
+    index: int | str,
+    ab: dict[str, Any],
+    rule: str,
+    optional: bool,
+    vars: dict[str, Any] | None = None,
 ) -> None:
-    """Resolve an ability whose cost (if any) is optional: the player may pay it or not."""
+    """Resolve an ability whose cost (if any) is optional: the player may pay it or not; ``vars``: what its
+    trigger noted (``was_in``: the zone a vanished SIGNI was in)."""
     cost = ab.get("cost")
     if cost and optional:
-        ab = {**ab, "effect": [{"op": "may_pay", "cost": cost, "then": ab.get("effect", [])}]}
-    effects.start(rec, card, player, index, ab, rule)
+        pay: dict[str, Any] = {"op": "may_pay", "cost": cost, "then": ab.get("effect", []), "_cost": True}
+        if effects.reads_payment(ab.get("effect", [])):
+            pay["choose_payment"] = True  # the player chooses the ener cards: what follows looks at them
+        ab = {**ab, "effect": [pay]}
+    effects.start(rec, card, player, index, ab, rule, vars=vars)
 
 
 def _ener_items(cost: dict[str, Any]) -> tuple[CostItem, ...]:
@@ -136,13 +147,27 @@ def use_ability(rec: Recorder, act: Action) -> None:
 
 
 def _start_paid(
-    rec: Recorder, iid: str, p: str, index: int, ab: dict[str, Any], rule: str, act: Action
+    rec: Recorder,
+    iid: str,
+    p: str,
+    index: int,
+    ab: dict[str, Any],
+    rule: str,
+    act: Action,
+    vars: dict[str, Any] | None = None,
 ) -> None:
-    paying = effects.cost_steps(rec.state, p, iid, p, ab.get("cost", {})) or []
+    paying = effects.cost_steps(rec.state, p, iid, p, ab.get("cost", {}), as_cost=True) or []
     effect = [*paying, *ab.get("effect", [])]  # discards and the like are paid before the effect
     modes = act.get("modes")
     effects.start(
-        rec, iid, p, index, {**ab, "effect": effect}, rule, modes=[int(m) for m in modes] if modes else None
+        rec,
+        iid,
+        p,
+        index,
+        {**ab, "effect": effect},
+        rule,
+        modes=[int(m) for m in modes] if modes else None,
+        vars=vars,
     )
 
 
@@ -168,6 +193,9 @@ def use_spell(rec: Recorder, act: Action) -> None:
         s.turn_player != p and timing == "main"
     ):
         raise IllegalAction("use.timing", f"{card.name} cannot be used now")
+    if p in s.flags.get("no_spells", ()):
+        raise IllegalAction("effect.no-spells", f"an effect says {p} cannot use spells this turn")
+    under = _extra_cost(s, p, ab, act, card.name)
     from domain.abilities.constants import spell_cost_extra
 
     extra = spell_cost_extra(s, p)  # constants of the opponent's cards that make spells cost more
@@ -177,14 +205,52 @@ def use_spell(rec: Recorder, act: Action) -> None:
     data: dict[str, Any] = {"player": p, "card": iid, "ener": paid}
     if extra:
         data["cost_increased"] = extra
+    if under is not None:
+        data["extra_cost"] = True
     rec.emit("SpellUsed", p, "spell.use", data)
-    rec.ask(
-        opponent(p),
-        "spell_cut_in",
-        "spell.cut-in",
-        card=iid,
-        resume={"spell": iid, "player": p, "ability": index, "modes": act.get("modes")},
-    )
+    resume = {"spell": iid, "player": p, "ability": index, "modes": act.get("modes")}
+    if under is not None:
+        _pay_extra(rec, p, iid, ab, under)
+        resume["extra_paid"] = True
+    rec.ask(opponent(p), "spell_cut_in", "spell.cut-in", card=iid, resume=resume)
+
+
+def _extra_cost(s: GameState, p: str, ab: dict[str, Any], act: Action, name: str) -> list[str] | None:
+    """The extra cost (a Bet, an optional Exceed) the player chose to pay as the card is used (action field
+    ``extra``), checked: None when not chosen; else the cards from under the LRIGs it puts into the LRIG trash
+    (those named in ``exceed``, or the first ones)."""
+    if not act.get("extra"):
+        if act.get("exceed"):
+            raise IllegalAction("effect.extra-cost", "cards to exceed are named only with 'extra': true")
+        return None
+    extra = ab.get("extra_cost")
+    if not extra:
+        raise IllegalAction("effect.extra-cost", f"{name} has no extra cost to pay")
+    if act.get("exceed") and not extra.get("exceed"):
+        raise IllegalAction("effect.extra-cost", f"the extra cost of {name} is no Exceed")
+    if s.players[p].coins < int(extra.get("coins", 0)):
+        raise IllegalAction("effect.coins", f"{p} holds fewer coins than the extra cost of {name}")
+    n = int(extra.get("exceed", 0))
+    under = effects._under_lrigs(s, p)
+    if len(under) < n:
+        raise IllegalAction("effect.exceed", f"{p} has fewer than {n} cards under their LRIGs for {name}")
+    given = act.get("exceed")
+    if not given:
+        return under[:n]
+    chosen: list[str] = []
+    for ref in given:  # a catalogue id names the first copy not yet named
+        chosen.append(next((u for u in under if ref in (u, s.cards[u]) and u not in chosen), ""))
+    if len(chosen) != n or "" in chosen:
+        raise IllegalAction("effect.exceed", f"name {n} different cards from under your LRIGs to exceed")
+    return chosen
+
+
+def _pay_extra(rec: Recorder, p: str, iid: str, ab: dict[str, Any], under: list[str]) -> None:
+    extra = ab["extra_cost"]
+    if extra.get("coins"):
+        rec.emit("CoinsPaid", p, "effect.coins", {"player": p, "count": int(extra["coins"]), "for": iid})
+    if under:
+        effects.exceed_cards(rec, "effect.exceed", p, under, iid)
 
 
 def spell_resolves(rec: Recorder, resume: dict[str, Any]) -> None:
@@ -201,6 +267,7 @@ def spell_resolves(rec: Recorder, resume: dict[str, Any]) -> None:
         {**ab, "effect": effect},
         "spell.use",
         modes=[int(m) for m in modes] if modes else None,
+        vars={"extra_paid": bool(resume.get("extra_paid"))},
     )
 
 
@@ -221,11 +288,17 @@ def use_piece(rec: Recorder, act: Action) -> None:
     if not tg.holds(s, p, iid, ab.get("use_condition")):
         raise IllegalAction("piece.use", f"the use condition of {card.name} does not hold")
     check_once(s, iid, index, ab, card.name)
+    under = _extra_cost(s, p, ab, act, card.name)
     paid = _pay_ener(
         s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost]}, act.get("pay"), card.name
     )
-    rec.emit("PieceUsed", p, "piece.use", {"player": p, "card": iid, "ener": paid})
-    _start_paid(rec, iid, p, index, ab, "piece.use", act)
+    data: dict[str, Any] = {"player": p, "card": iid, "ener": paid}
+    if under is not None:
+        data["extra_cost"] = True
+    rec.emit("PieceUsed", p, "piece.use", data)
+    if under is not None:
+        _pay_extra(rec, p, iid, ab, under)
+    _start_paid(rec, iid, p, index, ab, "piece.use", act, {"extra_paid": under is not None})
 
 
 def life_burst(rec: Recorder, iid: str, player: str) -> bool:

@@ -78,8 +78,14 @@ def knowledge(events: list[Any]) -> tuple[list[GameState], dict[str, list[set[st
         apply(state, e)
         states.append(state.copy())
         revealed = named(e.data.get("cards")) if e.data.get("reveal") else set()
+        if e.type == "CardRevealed":  # the top card of a deck, shown to everybody
+            revealed = {e.data["card"]}
+        shown_to = e.data.get("to") if e.type == "HandRevealed" else None  # a hand shown to one or all
+        if shown_to == "all":
+            revealed = named(e.data.get("cards"))
         for v in VIEWERS:
-            seen[v] |= (set(state.cards) - hidden_from(state, v)) | revealed
+            told = named(e.data.get("cards")) if shown_to == v else set()
+            seen[v] |= (set(state.cards) - hidden_from(state, v)) | revealed | told
             known[v].append(set(seen[v]))
     return states, known
 

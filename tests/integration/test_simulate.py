@@ -8,19 +8,30 @@ import json
 import pytest
 
 from app.simulate import add_arguments, run
+from domain.abilities.catalogue import abilities_of, encoded_cards
 
 
-def test_simulate_200_matches_all_end_with_a_winner(capsys: pytest.CaptureFixture[str]) -> None:
+def test_simulate_500_matches_with_abilities_in_use(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue (card abilities): `wixoss-judge simulate --games 500 --seed 1` over all 100 preset pairings,
+    both seats: every match ends, the invariants hold at every event, and the JSON line reports the ability
+    activations of each kind and the share of encoded abilities used at least once."""
     parser = argparse.ArgumentParser()
     add_arguments(parser)
-    assert run(parser.parse_args(["--games", "200", "--seed", "1"])) == 0
+    assert run(parser.parse_args(["--games", "500", "--seed", "1"])) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert report["games"] == 200 and report["finished"] == 200 and report["capped"] == 0
-    assert sum(report["winners"].values()) == 200
+    assert report["games"] == 500 and report["finished"] == 500 and report["capped"] == 0
+    assert sum(report["winners"].values()) == 500
     assert report["pairings"] == 100  # every ordered pairing of the ten presets
-    assert report["invariants_checked"] and report["problem_count"] == 0
-    assert report["events"] > 200 * 100 and report["events_per_game"] == round(report["events"] / 200, 1)
+    assert report["invariants_checked"] and report["problem_count"] == 0, report["problems"]
+    assert report["events"] > 500 * 100 and report["events_per_game"] == round(report["events"] / 500, 1)
     assert report["seconds"] > 0
+    # every kind of ability the decks hold is used, and most encoded abilities at least once
+    kinds = {a["kind"] for c in encoded_cards() for a in abilities_of(c)} - {"constant"}
+    activations = report["ability_activations"]
+    assert kinds <= set(activations) and all(activations[k] > 0 for k in kinds), activations
+    used, encoded = report["encoded_abilities_used"], report["encoded_abilities"]
+    assert encoded >= 150 and report["encoded_abilities_used_share"] == round(used / encoded, 3)
+    assert used / encoded >= 0.9, f"only {used} of {encoded} encoded abilities used in 500 games"
 
 
 def test_simulate_is_deterministic() -> None:

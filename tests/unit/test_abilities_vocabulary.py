@@ -8,7 +8,7 @@ from typing import Any
 
 from domain import facts
 from domain.abilities import targets as tg
-from domain.abilities.catalogue import ability_at, ability_problems, granted_ref, problems
+from domain.abilities.catalogue import ability_at, ability_problems, describe_ability, granted_ref, problems
 from domain.abilities.effects import OPS, step_problems, step_text
 from domain.abilities.triggers import collect
 from domain.engine import decide
@@ -152,10 +152,25 @@ def test_every_step_can_be_described() -> None:
         "grant_ability": {"target": {"self": True}, "ability": {"kind": "auto", "trigger": {"on": "attack"}}},
         "grant": {"target": {"self": True}, "keywords": ["lancer"]},
         "power": {"target": {"it": True}, "amount": 1000, "until": "opponent_next_turn"},
+        "set_base": {"target": {"self": True}, "level": 3, "power": 12000, "until": "opponent_next_turn"},
     }
     for name in OPS:
         step = {"op": name, **samples.get(name, {})}
-        if name not in samples and name in ("vanish", "down", "up", "freeze", "bounce", "trash", "to_hand"):
+        if name not in samples and name in (
+            "vanish",
+            "down",
+            "up",
+            "freeze",
+            "bounce",
+            "trash",
+            "to_hand",
+            "exclude",
+            "return_lrig",
+            "attach_soul",
+            "awaken",
+            "swap_with_ener",
+            "to_hand_or_field",
+        ):
             step["target"] = {"side": "opponent", "zone": "signi", "all": True}
         elif name not in samples and name in ("to_field", "to_deck", "lose_abilities"):
             step["target"] = {"side": "you", "zone": "trash", "count": 5, "distinct": "class"}
@@ -172,3 +187,76 @@ def test_the_vocabulary_refuses_what_it_does_not_know() -> None:
     assert ability_problems("x", {"kind": "constant", "effect": [{"op": "draw"}]})
     assert ability_problems("x", {"kind": "auto", "trigger": {"on": "attack", "during": {"weather": "rain"}}})
     assert problems("x", [{"kind": "auto", "trigger": {"on": "teatime"}}])
+
+
+def test_the_vocabulary_of_the_d06_and_d09_h_cards_is_checked_and_described() -> None:
+    assert step_problems({"op": "power", "amount": -3000, "per": "moons", "target": {"self": True}})
+    assert step_problems({"op": "set_base", "level": "three", "power": 12000, "target": {"self": True}})
+    assert step_problems({"op": "set_base", "level": 3, "power": 1, "until": "later", "target": {"it": True}})
+    assert step_problems({"op": "crush", "burst_cancel": {"discard": 1}})
+    assert step_problems({"op": "return_lrig"}), "return_lrig needs a target"
+    assert step_problems({"op": "vanish", "target": {"side": "opponent", "filter": {"colour": "red"}}})
+    by_on_attack = {"kind": "auto", "trigger": {"on": "attack", "by": "any"}, "effect": []}
+    assert ability_problems("x", by_on_attack)
+    bad_by = {"kind": "auto", "trigger": {"on": "signi_targeted", "by": "anyone"}, "effect": []}
+    assert ability_problems("x", bad_by)
+    assert ability_problems("x", {"kind": "enter", "filter": {"color": "red"}, "effect": []})
+    assert ability_problems("x", {"kind": "rise", "filter": {"colour": "red"}})
+    assert ability_problems("x", {"kind": "rise", "filter": {"color": "red"}}) == []
+    rise = describe_ability({"kind": "rise", "filter": {"color": "red"}})
+    assert rise.startswith("Rise") and "red" in rise
+    targeted = describe_ability(
+        {
+            "kind": "auto",
+            "trigger": {"on": "signi_targeted", "filter": {"upped": True}, "by": "assist_or_life_burst"},
+            "effect": [{"op": "crush", "n": 1, "burst_cancel": {"ener": [{"color": "colorless", "n": 2}]}}],
+        }
+    )
+    assert "Assist LRIG or Life Burst" in targeted and "does not activate" in targeted
+    per = step_text({"op": "power", "amount": -3000, "per": "your_signi_colors", "target": {"self": True}})
+    assert "for each colour" in per
+
+
+def test_the_vocabulary_of_the_d04_d07_and_d08_cards_is_checked_and_described() -> None:
+    assert step_problems({"op": "look_top", "n": 3, "order": "shuffled"})
+    assert step_problems({"op": "draw", "n": "discarded"}) == []
+    assert step_problems({"op": "mill", "n": "discarded"}), "only a draw may count what was discarded"
+    assert step_problems({"op": "prevent_damage", "then": [{"op": "draw"}]})
+    assert step_problems({"op": "attach_soul"}), "attach_soul needs a target"
+    keyword = {
+        "kind": "constant",
+        "condition": {"your_turn": False},
+        "effect": [{"op": "keywords", "keywords": ["x"]}],
+    }
+    assert ability_problems("x", keyword) == []
+    assert "while it is the opponent's turn: this card has x" in describe_ability(keyword)
+    soul = {
+        "op": "soul_grant",
+        "ability": {"kind": "auto", "trigger": {"on": "attack"}, "effect": [{"op": "draw"}]},
+    }
+    assert "attached to as a Soul" in describe_ability({"kind": "constant", "effect": [soul]})
+    attacks = {"kind": "constant", "effect": [{"op": "lrig_attacks", "max": 3, "downed": True}]}
+    assert "even while downed, up to 3 times" in describe_ability(attacks)
+    for on in ("soul_attached", "soul_attached_your_signi", "each_turn_end"):
+        ab = {"kind": "auto", "trigger": {"on": on}, "effect": [{"op": "draw"}]}
+        assert ability_problems("x", ab) == [] and not describe_ability(ab).startswith("When triggered")
+    assert tg.condition_text({"did": True, "revealed": {"level": 1}, "discarded_this_turn": True})
+    assert "less power" in tg.filter_text({"power_below": "moved"})
+    assert "fewer" in step_text({"op": "attack_limit", "amount": -2})
+    assert "two times" in step_text({"op": "prevent_damage", "times": 2})
+
+
+def test_a_damage_prevention_that_adds_nothing_is_used_before_one_that_does() -> None:
+    from domain.combat import prevented
+    from domain.engine import Recorder
+
+    s = start({"turn": 5, "turn_player": "p2", "phase": "main"})
+    penalty = [{"op": "grant_ability", "target": {"self": True}, "ability": {"kind": "auto"}}]
+    s.flags["preventions"] = [
+        {"key": "s1", "player": "p1", "card": "a", "ability": 0, "times": 2, "effect": penalty},
+        {"key": "s2", "player": "p1", "card": "b", "ability": 0, "times": 1, "effect": []},
+    ]
+    rec = Recorder(s)
+    assert prevented(rec, "p1", "x", attack=False)
+    assert [(e.type, e.data["key"]) for e in rec.events] == [("DamagePrevented", "s2")]
+    assert not prevented(Recorder(s), "p2", "x", attack=False), "p2 set no prevention"
