@@ -31,7 +31,7 @@ SCHEMA = StateViewSchema()
 GAMES = ((11, "WXDi-D01", "WXDi-D06"), (12, "WXDi-D09-P", "WXDi-D04"), (13, "WXDi-D07", "WXDi-D09-H"))
 
 
-def states(seed: int, decks: tuple[str, str], every: int = 3) -> list[GameState]:
+def states(seed: int, decks: tuple[str, str], every: int = 7) -> list[GameState]:
     """Every ``every``-th state of a random game, and its last."""
     chooser = random.Random(seed)
     setups = {p: PlayerSetup(p, preset(d)) for p, d in zip(("p1", "p2"), decks, strict=True)}
