@@ -730,21 +730,28 @@ def _power(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str])
             data["lasts"] = "opponent_next_turn"
         rec.emit("PowerChanged", "rules", frame["rule"], data)
         if lasting:  # the opponent's turn gets the same change, for as long as the card stays on the field
-            again = {"op": "power", "amount": int(step["amount"]), "target": {"cards": [iid]}}
-            rec.emit(
-                "EffectDelayed",
-                "rules",
-                "effect.delayed",
-                {
-                    "player": frame["player"],
-                    "card": frame["card"],
-                    "ability": frame["ability"],
-                    "until": "turn",
-                    "turn": s.turn + 1,
-                    "effect": [again],
-                },
+            _again_next_turn(
+                rec, frame, {"op": "power", "amount": int(step["amount"]), "target": {"cards": [iid]}}
             )
     return True
+
+
+def _again_next_turn(rec: Recorder, frame: Frame, step: dict[str, Any]) -> None:
+    """Apply ``step`` once more at the start of the next turn (the opponent's): an effect that lasts "until
+    the end of the opponent's next turn"."""
+    rec.emit(
+        "EffectDelayed",
+        "rules",
+        "effect.delayed",
+        {
+            "player": frame["player"],
+            "card": frame["card"],
+            "ability": frame["ability"],
+            "until": "turn",
+            "turn": rec.state.turn + 1,
+            "effect": [step],
+        },
+    )
 
 
 @op("grant")
@@ -1445,19 +1452,8 @@ def _set_base(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[st
         data = {"card": iid, "level": level, "power": power, "by_effect": frame["card"]}
         rec.emit("BaseChanged", "rules", frame["rule"], data)
         if lasting:
-            again = {"op": "set_base", "level": level, "power": power, "target": {"cards": [iid]}}
-            rec.emit(
-                "EffectDelayed",
-                "rules",
-                "effect.delayed",
-                {
-                    "player": frame["player"],
-                    "card": frame["card"],
-                    "ability": frame["ability"],
-                    "until": "turn",
-                    "turn": s.turn + 1,
-                    "effect": [again],
-                },
+            _again_next_turn(
+                rec, frame, {"op": "set_base", "level": level, "power": power, "target": {"cards": [iid]}}
             )
     return True
 
