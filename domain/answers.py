@@ -6,7 +6,6 @@ most specific rule, why an action does not answer the decision that is pending.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
@@ -16,7 +15,7 @@ from domain.actions import Action
 from domain.cards import Card, CardType
 from domain.engine import Recorder
 from domain.errors import IllegalAction
-from domain.state import SIGNI_ZONES, GameState, opponent
+from domain.state import SIGNI_ZONES, GameState, fresh, opponent
 
 Handler = Callable[[Recorder, Action], None]
 _TABLE: dict[tuple[str, str], Handler] = {}
@@ -574,7 +573,7 @@ def _answer_effect(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
             raise IllegalAction(
                 "decision.invalid", f"choose between {lo} and {hi} card(s), not {len(picked)}"
             )
-    frame = copy.deepcopy(pending["resume"])
+    frame = fresh(pending["resume"])
     rec.emit(
         "Answered",
         act.player or "",

@@ -21,11 +21,15 @@ def catalogue() -> Catalogue:
 
 
 _BY_MATCH: dict[int, tuple[dict[str, str], dict[str, Card]]] = {}
+_last: tuple[dict[str, str], dict[str, Card]] = ({}, {})  # the match asked about last: the common case
 
 
 def card_of(state: GameState, iid: str) -> Card:
     """The printed facts of a card instance. A match's instances never change, and every copy of its state
     shares one ``cards`` mapping, so the cards are looked up once per match."""
+    global _last
+    if state.cards is _last[0]:
+        return _last[1][iid]
     entry = _BY_MATCH.get(id(state.cards))
     if entry is None or entry[0] is not state.cards:
         cat = catalogue()
@@ -33,13 +37,13 @@ def card_of(state: GameState, iid: str) -> Card:
             _BY_MATCH.clear()
         entry = (state.cards, {i: cat.get(c) for i, c in state.cards.items()})
         _BY_MATCH[id(state.cards)] = entry
+    _last = entry
     return entry[1][iid]
 
 
 def level(state: GameState, iid: str) -> int:
     """The printed level, or the base level an effect set this turn (``BaseChanged``)."""
-    owner = state.owners.get(iid)
-    if state.flags.get("base_changed") and owner is not None:
+    if state.flags.get("base_changed") and (owner := state.owners.get(iid)) is not None:
         for _z, slot in state.players[owner].signi_slots():
             if slot.iid == iid:
                 return _base(slot, "level", card_of(state, iid).level or 0)

@@ -14,6 +14,7 @@ asks the player whose SIGNI must go, one SIGNI at a time in the A -> B -> C orde
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from domain import facts
@@ -175,7 +176,7 @@ def _lrig_types(rec: Recorder) -> bool:
     s = rec.state
     for p in _players_in_order(s):
         ps = s.players[p]
-        present = {pos: frozenset(facts.card_of(s, sl.iid).lrig_types) for pos, sl in ps.lrig.items() if sl}
+        present = {pos: _types(s.cards[sl.iid]) for pos, sl in ps.lrig.items() if sl}
         center = present.get("center")
         for pos in ("left", "right"):
             if pos in present and present[pos] and present[pos] == center:
@@ -202,11 +203,17 @@ def _lrig_types(rec: Recorder) -> bool:
     return False
 
 
+@cache
+def _types(card_id: str) -> frozenset[str]:
+    return frozenset(facts.catalogue().get(card_id).lrig_types)
+
+
 def over(s: GameState, p: str) -> tuple[list[str], bool]:
     """SIGNI above the center LRIG's level (tier A), and whether the total level is above the limit."""
     lvl = facts.center_level(s, p)
-    above = [sl.iid for _, sl in s.players[p].signi_slots() if facts.level(s, sl.iid) > lvl]
-    return above, facts.signi_levels(s, p) > facts.limit(s, p)
+    levels = [(sl.iid, facts.level(s, sl.iid)) for _, sl in s.players[p].signi_slots()]
+    above = [iid for iid, n in levels if n > lvl]
+    return above, sum(n for _, n in levels) > facts.limit(s, p)
 
 
 def candidates(s: GameState, p: str) -> list[str]:

@@ -302,6 +302,19 @@ def _deep(value: Any) -> Any:
     return value
 
 
+def fresh(value: Any) -> Any:
+    """A copy of plain data (dicts, lists and tuples of scalars) that shares nothing mutable with it: what
+    ``copy.deepcopy`` gives for such data, several times faster."""
+    t = type(value)
+    if t is dict:
+        return {k: fresh(v) for k, v in value.items()}
+    if t is list:
+        return [fresh(v) for v in value]
+    if t is tuple:
+        return tuple(fresh(v) for v in value)
+    return value
+
+
 def canonical_json(value: Any) -> str:
     """The one canonical JSON form: sorted keys, no spaces, UTF-8 characters kept."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

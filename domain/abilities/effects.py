@@ -27,7 +27,6 @@ to_hand_or_field (the target to the hand or onto the field, as its player choose
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from itertools import combinations, islice
 from typing import Any
@@ -35,7 +34,7 @@ from typing import Any
 from domain import costs, facts
 from domain.abilities import targets as tg
 from domain.engine import Recorder
-from domain.state import SIGNI_ZONES, GameState, opponent
+from domain.state import SIGNI_ZONES, GameState, fresh, opponent
 
 Frame = dict[str, Any]
 Op = Callable[[Recorder, Frame, dict[str, Any], list[str]], bool]  # False: it asked, the frame waits
@@ -132,7 +131,7 @@ def start(
         "player": player,
         "ability": index,
         "rule": rule,
-        "queue": copy.deepcopy(ability.get("effect", [])),
+        "queue": fresh(ability.get("effect", [])),
         "segment": None,
         "vars": dict(vars or {}),
     }
@@ -1179,7 +1178,7 @@ def _reveal_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]
     )
     frame["vars"]["revealed"] = iid  # later steps may ask what it was (condition "revealed")
     if tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})):
-        frame["queue"][0:0] = copy.deepcopy(step.get("then", []))
+        frame["queue"][0:0] = fresh(step.get("then", []))
     return True
 
 
@@ -1507,7 +1506,7 @@ def _modes(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> 
         if "_answer" in step:
             m = int(step.pop("_answer")["option"])
             step["_left"] = left - 1
-            frame["queue"][0:0] = [*copy.deepcopy(step["modes"][m - 1]), {"op": "then"}]
+            frame["queue"][0:0] = [*fresh(step["modes"][m - 1]), {"op": "then"}]
             return True
         if left <= 0:
             frame["queue"].pop(0)
@@ -1545,7 +1544,7 @@ def _modes(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> 
     frame["queue"].pop(0)
     steps: list[dict[str, Any]] = []
     for m in sorted(set(chosen)):
-        steps.extend(copy.deepcopy(step["modes"][m - 1]))
+        steps.extend(fresh(step["modes"][m - 1]))
         steps.append({"op": "then"})
     frame["queue"][0:0] = steps
     return True
@@ -1570,7 +1569,7 @@ def _may(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bo
     answer = step.pop("_answer")
     frame["queue"].pop(0)
     if answer.get("option") == "yes":
-        frame["queue"][0:0] = copy.deepcopy(step.get("then", []))
+        frame["queue"][0:0] = fresh(step.get("then", []))
     return True
 
 
@@ -1597,7 +1596,7 @@ def _prevent_damage(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[
             "card": frame["card"],
             "ability": frame["ability"],
             "times": int(step.get("times", 1)),
-            "effect": copy.deepcopy(step.get("then", [])),
+            "effect": fresh(step.get("then", [])),
             "by_effect": frame["card"],
         },
     )
@@ -1614,7 +1613,7 @@ def _then(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> b
 def _if(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
     frame["queue"].pop(0)
     ok = tg.holds(rec.state, frame["player"], frame["card"], step["condition"], frame["vars"])
-    frame["queue"][0:0] = copy.deepcopy(step.get("then" if ok else "else", []))
+    frame["queue"][0:0] = fresh(step.get("then" if ok else "else", []))
     return True
 
 
@@ -1694,7 +1693,7 @@ def _may_pay(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -
     paying = cost_steps(s, p, frame["card"], p, cost, as_cost=bool(step.get("_cost")))
     if payment is None or paying is None:
         frame["queue"].pop(0)  # a cost that cannot be paid is not paid: what follows does not happen
-        frame["queue"][0:0] = copy.deepcopy(step.get("else", []))
+        frame["queue"][0:0] = fresh(step.get("else", []))
         return True
     if "_answer" not in step:
         then = "; ".join(step_text(x) for x in step.get("then", []))
@@ -1723,9 +1722,9 @@ def _may_pay(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -
         if cost:
             rec.emit("CostPaid", p, "cost.ener", {"player": p, "ener": payment, "for": frame["card"]})
         frame["vars"]["paid"] = list(payment)  # the ener cards paid, for a condition about them
-        frame["queue"][0:0] = paying + copy.deepcopy(step.get("then", []))
+        frame["queue"][0:0] = paying + fresh(step.get("then", []))
     else:
-        frame["queue"][0:0] = copy.deepcopy(step.get("else", []))
+        frame["queue"][0:0] = fresh(step.get("else", []))
     return True
 
 
@@ -1798,7 +1797,7 @@ def _unless(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) ->
     if paying is not None and answer.get("option") == "pay":
         frame["queue"][0:0] = paying
     else:
-        frame["queue"][0:0] = copy.deepcopy(step.get("then", []))
+        frame["queue"][0:0] = fresh(step.get("then", []))
     return True
 
 
@@ -1818,7 +1817,7 @@ def _delay(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> 
             "until": step.get("until", "attack_end"),
             "attack": (s.attack or {}).get("card"),
             "turn": s.turn,
-            "effect": copy.deepcopy(step.get("then", [])),
+            "effect": fresh(step.get("then", [])),
         },
     )
     return True
