@@ -34,15 +34,26 @@ def _triggering() -> frozenset[str]:
     return _TRIGGERING
 
 
-class Recorder:
-    """A scratch state and the events produced on it so far."""
+class Accepted(Exception):
+    """Raised by a probing ``Recorder`` at the first event: the action passed every check before it."""
 
-    def __init__(self, state: GameState, action: Action | None = None, by: str | None = None) -> None:
+
+class Recorder:
+    """A scratch state and the events produced on it so far.
+
+    A probing recorder (``probe=True``) only asks whether an action would be accepted: an answer checks
+    everything before it emits its first event, so the recorder stops it there with ``Accepted``, before
+    anything resolves. ``legal_actions`` probes the spells and abilities it offers this way."""
+
+    def __init__(
+        self, state: GameState, action: Action | None = None, by: str | None = None, probe: bool = False
+    ) -> None:
         self.state = state
         self.events: list[Event] = []
         self.base = state.version
         self.action = action
         self.by = by
+        self.probe = probe
 
     @property
     def cause(self) -> int:
@@ -60,6 +71,8 @@ class Recorder:
         data: dict[str, Any] | None = None,
         caused_by: int | None = None,
     ) -> int:
+        if self.probe:
+            raise Accepted(type)
         first = not self.events
         if caused_by is None and not first:
             caused_by = self.cause
@@ -162,4 +175,4 @@ def _result(state: GameState) -> str:
     return "finished"
 
 
-__all__ = ["Recorder", "decide", "describe_pending", "opponent"]
+__all__ = ["Accepted", "Recorder", "decide", "describe_pending", "opponent"]

@@ -62,7 +62,10 @@ def power(state: GameState, slot: Slot, applying: Sequence[Any] | None = None) -
     """Printed power, then continuous effects, then changes until end of turn. ``applying``: the constant
     power steps that apply now (``constants.active(state, "power")``), when the caller asks for many SIGNI
     of one state and has worked them out once."""
-    base = _base(slot, "power", card_of(state, slot.iid).power or 0)
+    printed = card_of(state, slot.iid).power or 0
+    base = _base(slot, "power", printed) if slot.keywords else printed
+    if applying is not None and not applying:  # no constant changes any power now
+        return base + slot.power_mod
     from domain.abilities.constants import power_bonus
 
     return base + power_bonus(state, slot, applying) + slot.power_mod
@@ -106,7 +109,13 @@ def limit(state: GameState, player: str) -> int:
 
 def lrig_types(state: GameState, player: str) -> frozenset[str]:
     c = center(state, player)
-    return frozenset() if c is None else frozenset(card_of(state, c.iid).lrig_types)
+    return frozenset() if c is None else lrig_types_of(state.cards[c.iid])
+
+
+@cache
+def lrig_types_of(card_id: str) -> frozenset[str]:
+    """The LRIG types of a catalogue card, as a set."""
+    return frozenset(catalogue().get(card_id).lrig_types)
 
 
 def signi_levels(state: GameState, player: str) -> int:

@@ -93,17 +93,20 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
         yield from _grows(s, p, "center")
         yield {**base, "type": "pass"}
     elif kind == "main":
-        seen: set[tuple[str, str]] = set()
+        playable: dict[tuple[str, str], bool] = {}  # copies of one card in hand: checked once per zone
         for iid in ps.zones["hand"]:
             if facts.card_of(s, iid).type != CardType.SIGNI:
                 continue
             for zone in SIGNI_ZONES:
-                try:
-                    answers.check_play(s, p, iid, zone)
-                except IllegalAction:
-                    continue
-                seen.add((s.cards[iid], zone))
-                yield {**base, "type": "play_signi", "card": iid, "zone": zone}
+                key = (s.cards[iid], zone)
+                if key not in playable:
+                    try:
+                        answers.check_play(s, p, iid, zone)
+                        playable[key] = True
+                    except IllegalAction:
+                        playable[key] = False
+                if playable[key]:
+                    yield {**base, "type": "play_signi", "card": iid, "zone": zone}
         if not s.flags.get("remove"):
             occupied = [z for z, _ in ps.signi_slots()]
             for k in range(1, len(occupied) + 1):
@@ -172,10 +175,11 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
 
 
 def _uses(s: GameState, p: str, kind: str) -> Iterator[dict[str, Any]]:
-    """Spells, PIECEs and [Action] abilities the player can use now (checked by trying them)."""
+    """Spells, PIECEs and [Action] abilities the player can use now: each is tried on a probing recorder,
+    which stops it once every check has passed (at its first event)."""
     from domain.abilities.catalogue import abilities_of
     from domain.actions import Action
-    from domain.engine import Recorder
+    from domain.engine import Accepted, Recorder
 
     ps = s.players[p]
     tries: list[dict[str, Any]] = []
@@ -207,7 +211,9 @@ def _uses(s: GameState, p: str, kind: str) -> Iterator[dict[str, Any]]:
         if run is None:
             continue
         try:
-            run(Recorder(s.copy(), action), action)
+            run(Recorder(s, action, probe=True), action)  # no copy: nothing changes before an event
+        except Accepted:
+            pass
         except JudgeError:
             continue
         yield {"player": p, **t}

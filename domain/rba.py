@@ -14,7 +14,6 @@ asks the player whose SIGNI must go, one SIGNI at a time in the A -> B -> C orde
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from domain import facts
@@ -176,7 +175,7 @@ def _lrig_types(rec: Recorder) -> bool:
     s = rec.state
     for p in _players_in_order(s):
         ps = s.players[p]
-        present = {pos: _types(s.cards[sl.iid]) for pos, sl in ps.lrig.items() if sl}
+        present = {pos: facts.lrig_types_of(s.cards[sl.iid]) for pos, sl in ps.lrig.items() if sl}
         center = present.get("center")
         for pos in ("left", "right"):
             if pos in present and present[pos] and present[pos] == center:
@@ -201,11 +200,6 @@ def _lrig_types(rec: Recorder) -> bool:
             )
             return True
     return False
-
-
-@cache
-def _types(card_id: str) -> frozenset[str]:
-    return frozenset(facts.catalogue().get(card_id).lrig_types)
 
 
 def over(s: GameState, p: str) -> tuple[list[str], bool]:

@@ -55,13 +55,31 @@ def _steps(card_id: str, op: str) -> tuple[tuple[dict, dict], ...]:
     return tuple((ab, st) for _i, ab in _constants(card_id) for st in ab.get("effect", []) if st["op"] == op)
 
 
+_HOLDERS: dict[tuple[int, str], tuple[dict[str, str], frozenset[str]]] = {}
+
+
+def _holders(s: GameState, op: str) -> frozenset[str]:
+    """The match's card instances whose own constant abilities have steps of kind ``op`` (a match's cards
+    never change, so this is worked out once per match and kind)."""
+    key = (id(s.cards), op)
+    hit = _HOLDERS.get(key)
+    if hit is not None and hit[0] is s.cards:
+        return hit[1]
+    found = frozenset(iid for iid, card_id in s.cards.items() if _steps(card_id, op))
+    if len(_HOLDERS) > 1024:
+        _HOLDERS.clear()
+    _HOLDERS[key] = (s.cards, found)
+    return found
+
+
 def active(s: GameState, op: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """(controller, source card, step) of every constant step of kind ``op`` that applies now."""
     from domain.abilities.triggers import team_ok
 
+    holders = _holders(s, op)
     for p, ps in s.players.items():
         for source in (*ps.signi.values(), *ps.lrig.values()):
-            if source is None:
+            if source is None or (source.iid not in holders and not source.keywords):
                 continue
             steps = _steps(s.cards[source.iid], op)
             if source.keywords:  # abilities gained until end of turn are kept among the keywords

@@ -103,3 +103,21 @@ def test_the_invariants_catch_a_broken_state() -> None:
     stuck = state.copy()
     stuck.pending = None
     assert "the game waits for nobody" in invariants.problems(stuck)
+
+
+def test_listing_the_legal_actions_leaves_the_state_as_it_was() -> None:
+    """``legal_actions`` probes spells, PIECEs and abilities on the state itself (a probe stops before the
+    first event), so listing them must not change the state in any way."""
+    probed = 0
+    for i, pair in enumerate(PAIRS[:20]):
+        chooser = random.Random(i)
+        setups = {"p1": PlayerSetup("A", preset(pair[0])), "p2": PlayerSetup("B", preset(pair[1]))}
+        state = fold(create_match("diva", 500 + i, setups))
+        while state.status != "finished" and state.version < 1200:
+            before = state.to_dict()
+            legal = list(legal_actions(state))
+            assert state.to_dict() == before, f"{pair} event {state.version}: listing changed the state"
+            probed += sum(a["type"] in ("use_spell", "use_piece", "use_ability") for a in legal)
+            for e in decide(state, chooser.choice(legal)):
+                apply(state, e)
+    assert probed > 50, "the games offered too few spells and abilities to show anything"
