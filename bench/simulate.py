@@ -4,7 +4,8 @@
 
 The process is pinned to one core. Each game is what ``wixoss-judge simulate`` plays (``domain.simulation``):
 random legal actions between preset decks, chosen among ``legal_actions``, decided and folded, with the
-invariants checked at every event. Measured in the same run:
+invariants checked at every event. Measured in the same run (each game is played with and without the
+checks, one after the other, so that both figures see the same load):
 - the same games with the invariants checked (what the CLI does by default: the figure held to the target);
 - the same games without the checks (the baseline: the rules engine alone);
 - the same games recorded through ``JudgeApplication`` on a SQLite file, one ``act`` per action.
@@ -76,24 +77,30 @@ def play_recorded(app: JudgeApplication, seed: int) -> bool:
     return False
 
 
-def timed(games: int, seed: int, check: bool) -> tuple[float, int, int, list[str]]:
-    start = time.perf_counter()
-    complete = events = 0
-    problems: list[str] = []
+def timed(games: int, seed: int) -> dict[bool, tuple[float, int, int, list[str]]]:
+    """Each game played twice in a row, with and without the invariant checks, so that both figures see the
+    same load: {check: (seconds, complete games, events, problems)}."""
+    totals: dict[bool, list] = {True: [0.0, 0, 0, []], False: [0.0, 0, 0, []]}
     for i in range(games):
-        done, n, found = play(seed + i, check)
-        complete += done
-        events += n
-        problems.extend(f"seed {seed + i}: {p}" for p in found)
-    return time.perf_counter() - start, complete, events, problems
+        for check in (True, False):
+            start = time.perf_counter()
+            done, n, found = play(seed + i, check)
+            t = totals[check]
+            t[0] += time.perf_counter() - start
+            t[1] += done
+            t[2] += n
+            t[3].extend(f"seed {seed + i}: {p}" for p in found)
+    return {k: (v[0], v[1], v[2], v[3]) for k, v in totals.items()}
 
 
 def run(games: int, recorded_games: int, seed: int) -> Report:
     core = pin_to_one_core()
     report = Report("simulate", f"Complete simulated matches per second, one core (core {core})", COMMAND)
     eprint(f"bench.simulate: {games} games with invariants, {games} without, {recorded_games} recorded ...")
-    checked_s, complete, events, problems = timed(games, seed, check=True)
-    bare_s, bare_complete, _, _ = timed(games, seed, check=False)
+    play(seed, check=True)  # warm-up, not timed: loads the card catalogue and the ability data once
+    both = timed(games, seed)
+    checked_s, complete, events, problems = both[True]
+    bare_s, bare_complete, _, _ = both[False]
     with tempfile.TemporaryDirectory() as tmp:
         app = JudgeApplication(
             {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(Path(tmp) / "sim.sqlite")}

@@ -17,7 +17,59 @@ SIGNI_TYPES = {CardType.SIGNI, CardType.RESONA, CardType.SIGNI_CRAFT, CardType.R
 LRIG_TYPES = {CardType.LRIG, CardType.ASSIST_LRIG}
 
 
+_MINE: dict[int, tuple[dict[str, str], dict[str, frozenset[str]]]] = {}
+
+
+def _owned(s: GameState) -> dict[str, frozenset[str]]:
+    """Each player's card instances (a match's cards never change: worked out once per match)."""
+    hit = _MINE.get(id(s.owners))
+    if hit is not None and hit[0] is s.owners:
+        return hit[1]
+    mine = {p: frozenset(i for i, o in s.owners.items() if o == p) for p in s.players}
+    if len(_MINE) > 256:
+        _MINE.clear()
+    _MINE[id(s.owners)] = (s.owners, mine)
+    return mine
+
+
 def problems(s: GameState, *, between_actions: bool = True) -> list[str]:
+    """What is wrong with the state: an empty list when every invariant holds."""
+    out = [] if _cards_in_place(s) else _misplaced(s)
+    if between_actions:
+        if s.status == "finished" and s.pending is not None:
+            out.append("a finished game still asks a decision")
+        if s.status != "finished" and s.pending is None and s.version > 0:
+            out.append("the game waits for nobody")
+    return out
+
+
+def _cards_in_place(s: GameState) -> bool:
+    """The quick check: each player's places (limbo included) hold exactly that player's cards, once each,
+    and the field holds the right kinds of card. When it fails, ``_misplaced`` says what is wrong."""
+    owned = _owned(s)
+    for p, ps in s.players.items():
+        places = [iid for iid in s.limbo if s.owners.get(iid) == p]
+        for cards in ps.zones.values():
+            places += cards
+        for slot in ps.lrig.values():
+            if slot is not None:
+                if facts.card_of(s, slot.iid).type not in LRIG_TYPES:
+                    return False
+                places.append(slot.iid)
+                places += slot.under
+        for slot in ps.signi.values():
+            if slot is not None:
+                if facts.card_of(s, slot.iid).type not in SIGNI_TYPES:
+                    return False
+                places.append(slot.iid)
+                places += slot.under
+        mine = owned.get(p, frozenset())
+        if len(places) != len(mine) or set(places) != mine:
+            return False
+    return sum(len(m) for m in owned.values()) == len(s.owners)
+
+
+def _misplaced(s: GameState) -> list[str]:
     out: list[str] = []
     every: list[str] = list(s.limbo)
     for p, ps in s.players.items():
@@ -50,9 +102,4 @@ def problems(s: GameState, *, between_actions: bool = True) -> list[str]:
         extra = set(seen) - set(s.owners)
         if extra:
             out.append(f"unknown card instances on the field: {sorted(extra)}")
-    if between_actions:
-        if s.status == "finished" and s.pending is not None:
-            out.append("a finished game still asks a decision")
-        if s.status != "finished" and s.pending is None and s.version > 0:
-            out.append("the game waits for nobody")
     return out

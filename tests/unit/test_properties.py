@@ -100,6 +100,11 @@ def test_the_invariants_catch_a_broken_state() -> None:
     wrong_side = state.copy()
     wrong_side.players["p2"].zones["trash"].append(wrong_side.players["p1"].zones["deck"].pop())
     assert any("belongs to p1" in p for p in invariants.problems(wrong_side))
+    swapped = state.copy()  # one card in two places and another in none: the count of places is right
+    deck = swapped.players["p1"].zones["deck"]
+    deck[0] = deck[1]
+    assert any("2 places" in p for p in invariants.problems(swapped))
+    assert any("0 places" in p for p in invariants.problems(swapped))
     stuck = state.copy()
     stuck.pending = None
     assert "the game waits for nobody" in invariants.problems(stuck)
