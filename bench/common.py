@@ -92,6 +92,33 @@ def create_body(seed: int, decks: tuple[str, str]) -> dict[str, Any]:
     }
 
 
+def cpu_times() -> list[int] | None:
+    """The machine's CPU time counters (``/proc/stat``: user, nice, system, idle, iowait, irq, softirq,
+    steal, ...), or None where there are none."""
+    try:
+        with open("/proc/stat", encoding="utf-8") as f:
+            return [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+
+
+def reference_loop() -> float:
+    """Milliseconds for a fixed piece of plain Python (dicts, lists, strings, calls; no project code), the
+    best of 5: a yardstick of this machine's speed at this moment, so that runs on different days or
+    machines can be compared (lower is faster)."""
+
+    def work() -> int:
+        total = 0
+        table: dict[str, int] = {}
+        for i in range(60_000):
+            key = f"k{i % 997}"
+            table[key] = table.get(key, 0) + i
+            total += len(sorted(table)[:1]) if i % 5_000 == 0 else i & 7
+        return total + sum(table.values())
+
+    return 1000 * best_of(5, work)
+
+
 @dataclass
 class Script:
     """A complete random legal match, decided in advance: replaying its actions in order (each with its
@@ -209,6 +236,8 @@ class Report:
     command: str
     rows: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    started: list[int] | None = field(default_factory=cpu_times)
+    reference_ms: float = field(default_factory=reference_loop)
 
     def figure(self, label: str, value: float | int | str, unit: str = "", fmt: str = "{:,.1f}") -> None:
         self.rows.append({"label": label, "value": value, "unit": unit, "fmt": fmt})
@@ -241,6 +270,22 @@ class Report:
             return "-"
         return f"{one:.2f} {five:.2f} {fifteen:.2f}"
 
+    def stolen(self) -> float | None:
+        """The share of CPU time the virtual machine's host took from it (steal) since the report began."""
+        now = cpu_times()
+        if self.started is None or now is None or len(now) < 8:
+            return None
+        delta = [b - a for a, b in zip(self.started, now, strict=False)]
+        return delta[7] / sum(delta[:8]) if sum(delta[:8]) else 0.0
+
+    def conditions(self) -> str:
+        stolen = self.stolen()
+        steal = "-" if stolen is None else f"{100 * stolen:.1f}%"
+        return (
+            f"load average at the end: {self.load()} (on {os.cpu_count()} cores); CPU stolen by the host: "
+            f"{steal}; reference loop: {self.reference_ms:.1f} ms (lower is faster)"
+        )
+
     def render(self) -> str:
         def show(r: dict[str, Any]) -> str:
             v = r["value"]
@@ -256,7 +301,7 @@ class Report:
                 line += f"   target {r['target']:<16} {'PASS' if r['verdict'] else 'SHORT'}"
             lines.append(line)
         lines.extend(f"  note: {n}" for n in self.notes)
-        lines.append(f"  load average at the end: {self.load()} (on {os.cpu_count()} cores)")
+        lines.append(f"  {self.conditions()}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -268,6 +313,8 @@ class Report:
             "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "rows": [{k: v for k, v in r.items() if k != "fmt"} for r in self.rows],
             "load_average": self.load(),
+            "cpu_stolen": self.stolen(),
+            "reference_loop_ms": self.reference_ms,
             "notes": self.notes,
             "passed": self.passed,
         }

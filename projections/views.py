@@ -8,6 +8,7 @@ which would let a viewer follow a card through a shuffle.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -37,8 +38,9 @@ def enforced(card_id: str) -> bool:
 
 
 @cache
-def _printed(card_id: str) -> tuple[tuple[str, Any], ...]:
-    """A card's printed facts as a view shows them (the same for every instance, so made once per card)."""
+def _printed(card_id: str) -> dict[str, Any]:
+    """A card's printed facts as a view shows them (the same for every instance, so made once per card;
+    never handed out, only copied)."""
     card = facts.catalogue().get(card_id)
     out: dict[str, Any] = {"card": card.id, "name": card.name, "type": card.type.value}
     if card.level is not None:
@@ -46,21 +48,21 @@ def _printed(card_id: str) -> tuple[tuple[str, Any], ...]:
     if card.power is not None:
         out["power"] = card.power
     out["enforced"] = enforced(card.id)
-    return tuple(out.items())
-
-
-def card_view(state: GameState, iid: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"iid": iid}
-    out.update(_printed(state.cards[iid]))
     return out
 
 
-def slot_view(state: GameState, slot: Slot) -> dict[str, Any]:
+def card_view(state: GameState, iid: str) -> dict[str, Any]:
+    return {"iid": iid, **_printed(state.cards[iid])}
+
+
+def slot_view(state: GameState, slot: Slot, applying: Sequence[Any] | None = None) -> dict[str, Any]:
+    """A card on the field; ``applying``: the constant power steps that apply now, when the caller has
+    worked them out once for every slot of the state."""
     out = card_view(state, slot.iid)
     out["downed"] = slot.downed
     out["frozen"] = slot.frozen
     if out.get("power") is not None:
-        out["power"] = facts.power(state, slot)
+        out["power"] = facts.power(state, slot, applying)
     if slot.power_mod:
         out["power_mod"] = slot.power_mod
     kws = sorted(facts.keywords(state, slot))
@@ -74,7 +76,10 @@ def slot_view(state: GameState, slot: Slot) -> dict[str, Any]:
 
 def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[str, Any]:
     """The state as ``viewer`` may see it, in the contract's shape."""
+    from domain.abilities.constants import active
+
     players: dict[str, Any] = {}
+    applying = list(active(state, "power"))  # worked out once for every SIGNI shown
     for p, ps in state.players.items():
         face_up = ps.lrigs_face_up or viewer in ("judge", p)
         lrig: dict[str, Any] = {}
@@ -83,13 +88,13 @@ def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[s
             if slot is None:
                 lrig[pos] = None
             elif face_up:
-                lrig[pos] = slot_view(state, slot)
+                lrig[pos] = slot_view(state, slot, applying)
             else:
                 lrig[pos] = {"face_down": True, "downed": slot.downed, "frozen": slot.frozen}
         view: dict[str, Any] = {
             "name": ps.name,
             "lrig": lrig,
-            "signi": {z: (slot_view(state, s) if s else None) for z, s in ps.signi.items()},
+            "signi": {z: (slot_view(state, s, applying) if s else None) for z, s in ps.signi.items()},
         }
         for zone in PILE_ZONES:
             cards = ps.zones[zone]
