@@ -226,6 +226,18 @@ def best_of(repeats: int, fn: Callable[[], Any]) -> float:
     return best
 
 
+def best_each(repeats: int, *fns: Callable[[], Any]) -> list[float]:
+    """The shortest of ``repeats`` timed runs of each of ``fns``, in seconds, run in turn (one of each per
+    round), so that a figure and its baseline see the same moments of a machine whose speed varies."""
+    best = [float("inf")] * len(fns)
+    for _ in range(repeats):
+        for i, fn in enumerate(fns):
+            t = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - t)
+    return best
+
+
 # -- the report -----------------------------------------------------------------------------------
 
 

@@ -3,8 +3,9 @@
     python -m bench.fold [--matches 20] [--quick] [--json PATH]
 
 Complete random matches are recorded in a SQLite file through ``JudgeApplication``; then, for every match,
-best of several runs:
-- read and decode: ``list(app.events.get(id))`` (the baseline);
+the best of several rounds, each round running every one of these once, in turn:
+- read and decode: every event of ``app.events.get(id)``, each dropped once decoded (the baseline; keeping
+  them all in a list costs more than folding them, as the garbage collector then walks them again and again);
 - read, decode and fold: ``fold(app.events.get(id))``, what the state at N costs with no checkpoint;
 - the fold alone, on events already decoded;
 - the ``Match`` aggregate rebuilt by the repository with ``domain.match.project`` and with the library's
@@ -23,7 +24,7 @@ from app.application import JudgeApplication
 from bench.common import (
     Report,
     arguments,
-    best_of,
+    best_each,
     eprint,
     finish,
     make_scripts,
@@ -62,9 +63,10 @@ def run(matches: int, repeats: int) -> Report:
             total = sum(len(v) for v in logs.values())
             heads = {mid: len(v) for mid, v in logs.items()}
 
-            def read_all() -> None:
+            def read_all() -> None:  # each event dropped once decoded, as the fold drops it once applied
                 for mid in ids:
-                    list(app.events.get(mid))
+                    for _event in app.events.get(mid):
+                        pass
 
             def read_fold_all() -> None:
                 for mid in ids:
@@ -82,11 +84,9 @@ def run(matches: int, repeats: int) -> Report:
                 for mid in ids:
                     app.repository.get(mid, version=heads[mid])
 
-            read_s = best_of(repeats, read_all)
-            read_fold_s = best_of(repeats, read_fold_all)
-            fold_s = best_of(repeats, fold_only)
-            project_s = best_of(repeats, lambda: rebuild(project))
-            default_s = best_of(repeats, rebuild_default)
+            read_s, read_fold_s, fold_s, project_s, default_s = best_each(
+                repeats, read_all, read_fold_all, fold_only, lambda: rebuild(project), rebuild_default
+            )
             for mid, log in logs.items():  # the two projectors agree
                 a = app.repository.get(mid, version=heads[mid], projector_func=project)
                 b = app.repository.get(mid, version=heads[mid])
