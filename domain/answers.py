@@ -11,6 +11,8 @@ from itertools import combinations
 from typing import Any
 
 from domain import costs, facts
+from domain.abilities.catalogue import rise_filter
+from domain.abilities.targets import slot_fits
 from domain.actions import Action
 from domain.cards import Card, CardType
 from domain.engine import Recorder
@@ -233,9 +235,6 @@ def check_play(s: GameState, p: str, iid: str, zone: str) -> None:
     card = facts.card_of(s, iid)
     if card.type != CardType.SIGNI:
         raise IllegalAction("main.play-signi", f"{card.name} is not a SIGNI")
-    from domain.abilities.catalogue import rise_filter
-    from domain.abilities.targets import slot_fits
-
     rise = rise_filter(card.id)  # Rise: it goes only on top of a SIGNI of yours that fits
     below = s.players[p].signi[zone]
     if rise is not None and (below is None or not slot_fits(s, below, zone, rise)):

@@ -21,17 +21,18 @@ from domain.events import Event
 from domain.evolve import apply
 from domain.state import GameState, opponent
 
-_TRIGGERING: frozenset[str] = frozenset()
+_TRIGGERS: tuple[frozenset[str], Callable[[Recorder, Event], None]] | None = None
 
 
-def _triggering() -> frozenset[str]:
-    """The event types that can trigger abilities (``domain.abilities.triggers.TRIGGERING``), loaded once."""
-    global _TRIGGERING
-    if not _TRIGGERING:
-        from domain.abilities.triggers import TRIGGERING
+def _triggers() -> tuple[frozenset[str], Callable[[Recorder, Event], None]]:
+    """The event types that can trigger abilities and the hook that collects what they trigger
+    (``domain.abilities.triggers``, which imports this module: loaded on first use, once)."""
+    global _TRIGGERS
+    if _TRIGGERS is None:
+        from domain.abilities.triggers import TRIGGERING, after_emit
 
-        _TRIGGERING = frozenset(TRIGGERING)
-    return _TRIGGERING
+        _TRIGGERS = (frozenset(TRIGGERING), after_emit)
+    return _TRIGGERS
 
 
 class Accepted(Exception):
@@ -81,9 +82,8 @@ class Recorder:
         apply(self.state, event)
         self.events.append(event)
         n = self.state.version
-        if type in _triggering():
-            from domain.abilities.triggers import after_emit
-
+        triggering, after_emit = _TRIGGERS or _triggers()
+        if type in triggering:
             after_emit(self, event)
         return n
 

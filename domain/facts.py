@@ -73,7 +73,7 @@ def power(state: GameState, slot: Slot, applying: Sequence[Any] | None = None) -
 
 def keywords(state: GameState, slot: Slot) -> frozenset[str]:
     """Printed keywords, those gained until end of turn, and those constant abilities give now."""
-    from domain.abilities.constants import keyword_bonus
+    from domain.abilities.constants import keyword_bonus  # constants imports this module
 
     out = frozenset(card_of(state, slot.iid).keywords) | frozenset(slot.keywords)
     out |= keyword_bonus(state, slot)

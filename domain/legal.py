@@ -13,7 +13,10 @@ from itertools import combinations
 from typing import Any
 
 from domain import answers, combat, facts
+from domain.abilities.catalogue import abilities_of
+from domain.actions import Action
 from domain.cards import CardType
+from domain.engine import Accepted, Recorder
 from domain.errors import IllegalAction, JudgeError
 from domain.state import SIGNI_ZONES, GameState
 
@@ -177,10 +180,6 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
 def _uses(s: GameState, p: str, kind: str) -> Iterator[dict[str, Any]]:
     """Spells, PIECEs and [Action] abilities the player can use now: each is tried on a probing recorder,
     which stops it once every check has passed (at its first event)."""
-    from domain.abilities.catalogue import abilities_of
-    from domain.actions import Action
-    from domain.engine import Accepted, Recorder
-
     ps = s.players[p]
     tries: list[dict[str, Any]] = []
     if kind == "main":

@@ -8,6 +8,7 @@ emits events that move the game on, or asks a decision and stops.
 from __future__ import annotations
 
 from domain import combat, facts, rba
+from domain.abilities.triggers import next_waiting
 from domain.engine import Recorder
 from domain.state import GameState, opponent
 
@@ -67,8 +68,6 @@ def setup_step(rec: Recorder) -> None:
 
 def triggers(rec: Recorder) -> bool:
     """Waiting triggered abilities and Life Bursts: the turn player's first, then the other player's."""
-    from domain.abilities.triggers import next_waiting
-
     s = rec.state
     tp = s.turn_player or "p1"
     for p in (tp, opponent(tp)):

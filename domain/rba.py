@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain import facts
+from domain.abilities.constants import active
 from domain.cards import CardType
 from domain.engine import Recorder
 from domain.state import GameState, opponent
@@ -43,8 +44,6 @@ def _players_in_order(s: GameState) -> list[str]:
 
 
 def _simultaneous(rec: Recorder) -> bool:
-    from domain.abilities.constants import active
-
     s = rec.state
     moves: list[tuple[str, str, dict]] = []
     applying: list[Any] | None = None
@@ -145,8 +144,6 @@ def _resonas_and_keys(s: GameState) -> frozenset[str]:
 def _refresh(rec: Recorder) -> bool:
     """rba.5: a player with an empty deck and a non-empty trash refreshes. The turn player's second refresh
     in one turn ends the turn."""
-    from domain.procedure import end_turn_now
-
     s = rec.state
     did = False
     for p in _players_in_order(s):
@@ -164,6 +161,8 @@ def _refresh(rec: Recorder) -> bool:
         )
         did = True
         if p == s.turn_player and ps.refreshes_this_turn >= 2:
+            from domain.procedure import end_turn_now  # the procedure imports this module
+
             end_turn_now(rec, p, "refresh.second")
             return True
     return did

@@ -30,6 +30,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of
+from domain.abilities.triggers import team_ok
 from domain.state import GameState, Slot
 
 CONSTANT_OPS = (
@@ -74,8 +75,6 @@ def _holders(s: GameState, op: str) -> frozenset[str]:
 
 def active(s: GameState, op: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
     """(controller, source card, step) of every constant step of kind ``op`` that applies now."""
-    from domain.abilities.triggers import team_ok
-
     holders = _holders(s, op)
     for p, ps in s.players.items():
         for source in (*ps.signi.values(), *ps.lrig.values()):

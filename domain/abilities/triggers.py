@@ -15,6 +15,7 @@ waiting for a card that left the field and came back ends (``EffectEnded``), sin
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from domain import facts
@@ -57,13 +58,26 @@ def granted(s: GameState, iid: str) -> list[str]:
     return [] if slot is None else [k.split(":", 1)[1] for k in slot.keywords if k.startswith("ability:")]
 
 
+@cache
+def _own(card_id: str) -> tuple[tuple[int | str, dict[str, Any]], ...]:
+    return tuple(enumerate(abilities_of(card_id)))
+
+
 def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
-    """(reference, ability) of every ability the card has now: its own unless it lost them, and those it
-    gained."""
-    own: list[tuple[int | str, dict[str, Any]]] = []
-    if not tg.lost(s, iid):
-        own = list(enumerate(abilities_of(s.cards[iid]))) + soul_given(s, iid)
-    return own + [(ref, ability_at(s.cards[iid], ref)) for ref in granted(s, iid)]
+    """(reference, ability) of every ability the card has now: its own unless it lost them (with those its
+    Soul gives), and those it gained."""
+    card_id = s.cards[iid]
+    slot = tg._slot(s, iid)
+    if slot is None:  # off the field: no Soul and nothing gained; lost as it was when it left
+        return [] if iid in s.flags.get(tg.LOST, ()) else list(_own(card_id))
+    keywords = slot.keywords
+    lost = "no_abilities" in keywords
+    out = [] if lost else list(_own(card_id))
+    if not lost and slot.under:
+        out += soul_given(s, iid)
+    if keywords:
+        out += [(ref, ability_at(card_id, ref)) for ref in granted(s, iid)]
+    return out
 
 
 def souls(s: GameState, iid: str) -> list[str]:
