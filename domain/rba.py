@@ -14,13 +14,14 @@ asks the player whose SIGNI must go, one SIGNI at a time in the A -> B -> C orde
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from domain import facts
 from domain.abilities.constants import active
 from domain.cards import CardType
 from domain.engine import Recorder
-from domain.state import GameState, opponent
+from domain.state import LRIG_POSITIONS, GameState, Slot, opponent
 
 RESONA_ZONES = ("lrig_deck", "lrig_trash")
 KEY_ZONES = ("lrig_deck", "lrig_trash")
@@ -174,18 +175,11 @@ def _lrig_types(rec: Recorder) -> bool:
     s = rec.state
     for p in _players_in_order(s):
         ps = s.players[p]
-        present = {pos: facts.lrig_types_of(s.cards[sl.iid]) for pos, sl in ps.lrig.items() if sl}
-        center = present.get("center")
-        for pos in ("left", "right"):
-            if pos in present and present[pos] and present[pos] == center:
-                rec.emit("LrigTrashed", "rules", "rba.lrig-type", {"player": p, "position": pos})
-                return True
-        if (
-            "left" in present
-            and "right" in present
-            and present["left"]
-            and present["left"] == present["right"]
-        ):
+        clash = _clash(*_lrig_ids(s, ps.lrig))
+        if clash in ("left", "right"):
+            rec.emit("LrigTrashed", "rules", "rba.lrig-type", {"player": p, "position": clash})
+            return True
+        if clash == "assists":
             choices = [ps.lrig["left"].iid, ps.lrig["right"].iid]  # type: ignore[union-attr]
             rec.ask(
                 p,
@@ -201,8 +195,54 @@ def _lrig_types(rec: Recorder) -> bool:
     return False
 
 
+def _lrig_ids(s: GameState, lrig: dict[str, Slot | None]) -> tuple[str | None, str | None, str | None]:
+    """The catalogue ids of the center, left and right LRIGs (None where there is none)."""
+    ids = [None if (sl := lrig.get(pos)) is None else s.cards[sl.iid] for pos in LRIG_POSITIONS]
+    return ids[0], ids[1], ids[2]
+
+
+@cache
+def _clash(center: str | None, left: str | None, right: str | None) -> str | None:
+    """Which LRIG of a field (given by catalogue id, position by position) must go by rba.lrig-type: the
+    assist (``left`` or ``right``) with exactly the center's LRIG types, else ``assists`` when the two
+    assists share theirs (their player chooses), else None. It depends on the cards alone: worked out once
+    per line-up."""
+    types = {
+        pos: facts.lrig_types_of(cid)
+        for pos, cid in (("center", center), ("left", left), ("right", right))
+        if cid is not None
+    }
+    for pos in ("left", "right"):
+        if types.get(pos) and types[pos] == types.get("center"):
+            return pos
+    if types.get("left") and types.get("left") == types.get("right"):
+        return "assists"
+    return None
+
+
+@cache
+def _printed_over(lrigs: tuple[str | None, ...], signi: tuple[str, ...]) -> tuple[tuple[int, ...], bool]:
+    """``over`` for printed levels (no level set by an effect this turn), by catalogue ids: the indexes of
+    the SIGNI above the center LRIG's level, and whether their levels total more than the limit. It depends
+    on the cards alone: worked out once per line-up."""
+    cat = facts.catalogue()
+    center = lrigs[0]
+    if center is None:
+        lvl, limit = 0, 0
+    else:
+        lvl = cat.get(center).level or 0
+        limit = sum(cat.get(c).limit or 0 for c in lrigs if c is not None)
+    levels = [cat.get(c).level or 0 for c in signi]
+    return tuple(i for i, n in enumerate(levels) if n > lvl), sum(levels) > limit
+
+
 def over(s: GameState, p: str) -> tuple[list[str], bool]:
     """SIGNI above the center LRIG's level (tier A), and whether the total level is above the limit."""
+    ps = s.players[p]
+    if not s.flags.get("base_changed"):
+        slots = [sl.iid for sl in ps.signi.values() if sl is not None]
+        above_at, over_limit = _printed_over(_lrig_ids(s, ps.lrig), tuple(s.cards[i] for i in slots))
+        return [slots[i] for i in above_at], over_limit
     lvl = facts.center_level(s, p)
     levels = [(sl.iid, facts.level(s, sl.iid)) for _, sl in s.players[p].signi_slots()]
     above = [iid for iid, n in levels if n > lvl]
