@@ -248,8 +248,8 @@ class Report:
     command: str
     rows: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    started: list[int] | None = field(default_factory=cpu_times)
-    reference_ms: float = field(default_factory=reference_loop)
+    started: list[int] | None = field(default_factory=lambda: cpu_times())
+    reference_ms: float = field(default_factory=lambda: reference_loop())
 
     def figure(self, label: str, value: float | int | str, unit: str = "", fmt: str = "{:,.1f}") -> None:
         self.rows.append({"label": label, "value": value, "unit": unit, "fmt": fmt})
