@@ -95,6 +95,7 @@ class JudgeApplication(Application[UUID]):
             self._read_events,
             interval=max(1, int(self.env.get("CHECKPOINT_INTERVAL") or 16)),
             max_states=int(self.env.get("CHECKPOINTS_IN_MEMORY") or 10_000),
+            max_events=int(self.env.get("EVENTS_IN_MEMORY") or 20_000),
             load_checkpoint=self._load_checkpoint if self.snapshots is not None else None,
             stored_interval=self.stored_checkpoint_interval,
         )

@@ -8,6 +8,10 @@ A match's log only grows, so a state folded once at version V stays true for eve
   newest stored checkpoint at or before ``n`` (the application's snapshots), used when memory has nothing
   close to ``n``.
 ``state_at(N)`` starts from whichever is nearest and reads and folds only the events after it, up to N.
+
+The events read are kept in memory too (up to ``max_events`` in all, least recently used matches dropped
+first): a judge stepping back and forth through a match folds from memory, without asking the store again.
+An event, once stored, never changes, so neither states nor events kept can go stale.
 """
 
 from __future__ import annotations
@@ -30,11 +34,12 @@ LoadCheckpoint = Callable[[UUID, int], "tuple[int, GameState] | None"]  # (id, n
 class _Points:
     """One match's checkpoints in memory: version -> state, and the versions in order."""
 
-    __slots__ = ("states", "versions")
+    __slots__ = ("events", "states", "versions")
 
     def __init__(self) -> None:
         self.states: dict[int, GameState] = {}
         self.versions: list[int] = []
+        self.events: dict[int, Any] = {}  # event number -> the event, as read
 
     def nearest(self, n: int) -> int:
         i = bisect_right(self.versions, n)
@@ -50,6 +55,7 @@ class History:
         load_checkpoint: LoadCheckpoint | None = None,
         stored_interval: int = 100,
         max_matches: int = 4096,
+        max_events: int = 20_000,
     ) -> None:
         self.read = read
         self.interval = interval
@@ -58,7 +64,9 @@ class History:
         self.load_checkpoint = load_checkpoint
         self.stored_interval = stored_interval  # how far apart the stored checkpoints are, at most
         self._matches: OrderedDict[UUID, _Points] = OrderedDict()
+        self.max_events = max_events
         self._count = 0
+        self._event_count = 0
         self._lock = threading.Lock()
 
     def _points(self, match_id: UUID) -> _Points:
@@ -69,6 +77,7 @@ class History:
                 while len(self._matches) > self.max_matches:
                     _, dropped = self._matches.popitem(last=False)
                     self._count -= len(dropped.states)
+                    self._event_count -= len(dropped.events)
             else:
                 self._matches.move_to_end(match_id)
             return points
@@ -87,6 +96,7 @@ class History:
                     continue
                 del self._matches[oldest]
                 self._count -= len(dropped.states)
+                self._event_count -= len(dropped.events)
             if self._count >= self.max_states:  # this match alone fills the budget: keep no more of it
                 return
             points.states[version] = state  # states are only ever added to a match's points
@@ -131,20 +141,56 @@ class History:
         return self._fold(match_id, points, state, None)
 
     def _fold(self, match_id: UUID, points: _Points, state: GameState, n: int | None) -> GameState:
-        interval = self.interval
-        for e in self.read(match_id, state.version, n):
-            apply(state, e)
-            if state.version % interval == 0 and state.version not in points.states:
-                self._keep(match_id, points, state.version, state.copy())
+        kept = points.events
+        k = state.version + 1  # the events kept in memory first, then the rest from the store
+        while (n is None or k <= n) and k in kept:
+            self._apply(match_id, points, state, kept[k])
+            k += 1
+        if n is not None and k > n:
+            return state
+        start = state.version
+        events = self.read(match_id, start, n)
+        for e in events:
+            self._apply(match_id, points, state, e)
+        self._keep_events(match_id, points, start, events)
         return state
+
+    def _apply(self, match_id: UUID, points: _Points, state: GameState, event: Any) -> None:
+        apply(state, event)
+        if state.version % self.interval == 0 and state.version not in points.states:
+            self._keep(match_id, points, state.version, state.copy())
+
+    def _keep_events(self, match_id: UUID, points: _Points, start: int, events: Sequence[Any]) -> None:
+        """Keep events ``start + 1`` on in memory, dropping those of the least recently used other matches
+        when the budget is full; a match that would fill it alone keeps none more."""
+        with self._lock:
+            new = [(start + i, e) for i, e in enumerate(events, start=1) if start + i not in points.events]
+            if not new or self._matches.get(match_id) is not points:
+                return
+            for other, dropped in list(self._matches.items()):
+                if self._event_count + len(new) <= self.max_events:
+                    break
+                if other != match_id:
+                    self._event_count -= len(dropped.events)
+                    dropped.events.clear()
+            if self._event_count + len(new) > self.max_events:
+                return
+            points.events.update(new)
+            self._event_count += len(new)
 
     def forget(self, match_id: UUID) -> None:
         with self._lock:
             points = self._matches.pop(match_id, None)
             if points is not None:
                 self._count -= len(points.states)
+                self._event_count -= len(points.events)
 
     @property
     def states(self) -> int:
         """How many states are kept in memory, for all matches."""
         return self._count
+
+    @property
+    def events(self) -> int:
+        """How many events are kept in memory, for all matches."""
+        return self._event_count
