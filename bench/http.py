@@ -20,7 +20,8 @@ def import_create_app() -> Any:
 @contextmanager
 def flask_app(store: dict[str, str]) -> Any:
     """A Flask app on ``store`` (the library's settings); its JudgeApplication is closed at the end."""
-    app = import_create_app()({"TESTING": True, "JUDGE_TOKEN": JUDGE_TOKEN, **store})
+    # as in production, the heap is frozen after start-up (TESTING alone would leave it not frozen)
+    app = import_create_app()({"TESTING": True, "FREEZE_HEAP": True, "JUDGE_TOKEN": JUDGE_TOKEN, **store})
     try:
         yield app
     finally:

@@ -71,12 +71,15 @@ def power(state: GameState, slot: Slot, applying: Sequence[Any] | None = None) -
     return base + power_bonus(state, slot, applying) + slot.power_mod
 
 
-def keywords(state: GameState, slot: Slot) -> frozenset[str]:
-    """Printed keywords, those gained until end of turn, and those constant abilities give now."""
+def keywords(state: GameState, slot: Slot, granting: Sequence[Any] | None = None) -> frozenset[str]:
+    """Printed keywords, those gained until end of turn, and those constant abilities give now.
+    ``granting``: the constant keyword steps that apply now (``constants.active(state, "keywords")``),
+    when the caller asks for many cards of one state and has worked them out once."""
     from domain.abilities.constants import keyword_bonus  # constants imports this module
 
     out = frozenset(card_of(state, slot.iid).keywords) | frozenset(slot.keywords)
-    out |= keyword_bonus(state, slot)
+    if granting is None or granting:
+        out |= keyword_bonus(state, slot, granting)
     forbidden = state.flags.get("attack_forbidden")  # zones whose SIGNI cannot attack this turn
     if forbidden:
         owner = state.owners[slot.iid]

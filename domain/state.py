@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -279,7 +280,13 @@ class GameState:
         d = self.to_dict()
         if not include_version:
             d.pop("version")
-        return hashlib.sha256(canonical_json(d).encode()).hexdigest()
+        # The card and owner maps (half the text) never change in a match: their canonical JSON is made once
+        # per match and put in place of a marker no state can hold. The text is the same as canonical_json(d).
+        d["cards"], d["owners"] = _CARDS_MARK, _OWNERS_MARK
+        text = canonical_json(d)
+        text = text.replace(f'"{_CARDS_MARK}"', _fixed_json(self.cards), 1)
+        text = text.replace(f'"{_OWNERS_MARK}"', _fixed_json(self.owners), 1)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     # -- small queries used everywhere -------------------------------------------------------------
 
@@ -300,6 +307,25 @@ def _deep(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_deep(v) for v in value]
     return value
+
+
+_CARDS_MARK = f"cards-{secrets.token_hex(16)}"  # markers made anew in every process: no state holds them
+_OWNERS_MARK = f"owners-{secrets.token_hex(16)}"
+_FIXED: dict[int, tuple[dict[str, str], int, str]] = {}
+
+
+def _fixed_json(mapping: dict[str, str]) -> str:
+    """The canonical JSON of a match's card or owner map, made once per map: once a match is made, its
+    map never changes and every copy of its state shares it (a position being built only adds to it, which
+    the length tells)."""
+    hit = _FIXED.get(id(mapping))
+    if hit is not None and hit[0] is mapping and hit[1] == len(mapping):
+        return hit[2]
+    text = canonical_json(mapping)
+    if len(_FIXED) > 1024:
+        _FIXED.clear()
+    _FIXED[id(mapping)] = (mapping, len(mapping), text)
+    return text
 
 
 def fresh(value: Any) -> Any:

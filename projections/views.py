@@ -55,9 +55,14 @@ def card_view(state: GameState, iid: str) -> dict[str, Any]:
     return {"iid": iid, **_printed(state.cards[iid])}
 
 
-def slot_view(state: GameState, slot: Slot, applying: Sequence[Any] | None = None) -> dict[str, Any]:
-    """A card on the field; ``applying``: the constant power steps that apply now, when the caller has
-    worked them out once for every slot of the state."""
+def slot_view(
+    state: GameState,
+    slot: Slot,
+    applying: Sequence[Any] | None = None,
+    granting: Sequence[Any] | None = None,
+) -> dict[str, Any]:
+    """A card on the field; ``applying`` and ``granting``: the constant power and keyword steps that apply
+    now, when the caller has worked them out once for every slot of the state."""
     out = card_view(state, slot.iid)
     out["downed"] = slot.downed
     out["frozen"] = slot.frozen
@@ -65,7 +70,7 @@ def slot_view(state: GameState, slot: Slot, applying: Sequence[Any] | None = Non
         out["power"] = facts.power(state, slot, applying)
     if slot.power_mod:
         out["power_mod"] = slot.power_mod
-    kws = sorted(facts.keywords(state, slot))
+    kws = sorted(facts.keywords(state, slot, granting))
     if kws:
         out["keywords"] = kws
     out["under"] = [card_view(state, u) for u in slot.under]
@@ -79,7 +84,8 @@ def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[s
     from domain.abilities.constants import active
 
     players: dict[str, Any] = {}
-    applying = list(active(state, "power"))  # worked out once for every SIGNI shown
+    applying = list(active(state, "power"))  # worked out once for every card shown on the field
+    granting = list(active(state, "keywords"))
     for p, ps in state.players.items():
         face_up = ps.lrigs_face_up or viewer in ("judge", p)
         lrig: dict[str, Any] = {}
@@ -88,13 +94,15 @@ def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[s
             if slot is None:
                 lrig[pos] = None
             elif face_up:
-                lrig[pos] = slot_view(state, slot, applying)
+                lrig[pos] = slot_view(state, slot, applying, granting)
             else:
                 lrig[pos] = {"face_down": True, "downed": slot.downed, "frozen": slot.frozen}
         view: dict[str, Any] = {
             "name": ps.name,
             "lrig": lrig,
-            "signi": {z: (slot_view(state, s, applying) if s else None) for z, s in ps.signi.items()},
+            "signi": {
+                z: (slot_view(state, sl, applying, granting) if sl else None) for z, sl in ps.signi.items()
+            },
         }
         for zone in PILE_ZONES:
             cards = ps.zones[zone]

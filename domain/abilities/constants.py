@@ -108,10 +108,11 @@ def _granted_steps(s: GameState, slot: Slot, op: str) -> tuple[tuple[dict, dict]
     return tuple(out)
 
 
-def keyword_bonus(s: GameState, slot: Slot) -> frozenset[str]:
-    """Keywords a card has from constant abilities (its own or gained) that apply now."""
+def keyword_bonus(s: GameState, slot: Slot, granting: Sequence[Any] | None = None) -> frozenset[str]:
+    """Keywords a card has from constant abilities (its own or gained) that apply now. ``granting``: the
+    constant keyword steps that apply now (``active(s, "keywords")``), when the caller has worked them out."""
     out: set[str] = set()
-    for _p, source, step in active(s, "keywords"):
+    for _p, source, step in active(s, "keywords") if granting is None else granting:
         if source == slot.iid and step.get("target", {}).get("self", True):
             out.update(step.get("keywords", []))
     return frozenset(out)

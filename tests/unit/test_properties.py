@@ -7,6 +7,7 @@ the stored log gives the identical state digest.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 from uuid import UUID
@@ -22,7 +23,7 @@ from domain.legal import legal_actions
 from domain.match import Match, project
 from domain.setup import PlayerSetup, create_match
 from domain.simulation import pairings
-from domain.state import GameState
+from domain.state import GameState, canonical_json
 from projections.history import History
 
 PAIRS = pairings()
@@ -126,3 +127,17 @@ def test_listing_the_legal_actions_leaves_the_state_as_it_was() -> None:
             for e in decide(state, chooser.choice(legal)):
                 apply(state, e)
     assert probed > 50, "the games offered too few spells and abilities to show anything"
+
+
+def test_the_digest_is_the_sha256_of_the_canonical_json_at_every_event() -> None:
+    """The digest puts the match's card and owner maps in as text made once per match: the result must be
+    the digest of the whole canonical form, event after event, with and without the version."""
+    events = play(11, PAIRS[7], max_events=400)
+    state = GameState()
+    for e in events:
+        apply(state, e)
+        whole = state.to_dict()
+        sha = hashlib.sha256(canonical_json(whole).encode()).hexdigest()
+        assert state.digest(include_version=True) == sha
+        whole.pop("version")
+        assert state.digest() == hashlib.sha256(canonical_json(whole).encode()).hexdigest()
