@@ -51,18 +51,13 @@ def _cards_in_place(s: GameState) -> bool:
         places = [iid for iid in s.limbo if s.owners.get(iid) == p]
         for cards in ps.zones.values():
             places += cards
-        for slot in ps.lrig.values():
-            if slot is not None:
-                if facts.card_of(s, slot.iid).type not in LRIG_TYPES:
-                    return False
-                places.append(slot.iid)
-                places += slot.under
-        for slot in ps.signi.values():
-            if slot is not None:
-                if facts.card_of(s, slot.iid).type not in SIGNI_TYPES:
-                    return False
-                places.append(slot.iid)
-                places += slot.under
+        for slots, kinds in ((ps.lrig, LRIG_TYPES), (ps.signi, SIGNI_TYPES)):
+            for slot in slots.values():
+                if slot is not None:
+                    if facts.card_of(s, slot.iid).type not in kinds:
+                        return False
+                    places.append(slot.iid)
+                    places += slot.under
         mine = owned.get(p, frozenset())
         if len(places) != len(mine) or set(places) != mine:
             return False

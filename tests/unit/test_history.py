@@ -4,29 +4,16 @@ forth through a match does not ask the store again."""
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 from uuid import UUID
 
-from domain.decks import preset
-from domain.engine import decide
-from domain.evolve import apply, fold
-from domain.legal import legal_actions
-from domain.setup import PlayerSetup, create_match
+from domain.evolve import fold
 from projections.history import History
+from tests.unit.test_properties import play
 
 
 def _log(seed: int, max_events: int = 400) -> list[Any]:
-    chooser = random.Random(seed)
-    setups = {"p1": PlayerSetup("A", preset("WXDi-D01")), "p2": PlayerSetup("B", preset("WXDi-D02"))}
-    events = list(create_match("diva", seed, setups))
-    state = fold(events)
-    while state.status != "finished" and len(events) < max_events:
-        batch = decide(state, chooser.choice(list(legal_actions(state))))
-        for e in batch:
-            apply(state, e)
-        events.extend(batch)
-    return events
+    return play(seed, ("WXDi-D01", "WXDi-D02"), max_events)
 
 
 class CountingStore:
