@@ -28,8 +28,9 @@ def card_of(state: GameState, iid: str) -> Card:
     """The printed facts of a card instance. A match's instances never change, and every copy of its state
     shares one ``cards`` mapping, so the cards are looked up once per match."""
     global _last
-    if state.cards is _last[0]:
-        return _last[1][iid]
+    last = _last  # read once: another thread may set it to another match's between two reads
+    if state.cards is last[0]:
+        return last[1][iid]
     entry = _BY_MATCH.get(id(state.cards))
     if entry is None or entry[0] is not state.cards:
         cat = catalogue()
