@@ -143,8 +143,11 @@ class History:
     def _fold(self, match_id: UUID, points: _Points, state: GameState, n: int | None) -> GameState:
         kept = points.events
         k = state.version + 1  # the events kept in memory first, then the rest from the store
-        while (n is None or k <= n) and k in kept:
-            self._apply(match_id, points, state, kept[k])
+        while n is None or k <= n:
+            event = kept.get(k)  # one look: another thread may drop this match's events meanwhile
+            if event is None:
+                break
+            self._apply(match_id, points, state, event)
             k += 1
         if n is not None and k > n:
             return state
