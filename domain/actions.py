@@ -15,6 +15,16 @@ PLAYER_VALUES = ("p1", "p2")
 SIGNI_ZONE_VALUES = ("left", "center", "right")
 ATTACK_ZONE_VALUES = ("left", "center", "right", "lrig")
 
+# the fields of using a spell or a PIECE: the card, which ability, the ener paid, modes, and an extra cost
+_CARD_USE = {
+    "card": "card",
+    "ability": "str",
+    "pay": "cards",
+    "modes": "list",
+    "extra": "bool",
+    "exceed": "cards",
+}
+
 # type -> {field: kind}; kinds: card, cards, zone, zones, attack_zone, position, bool, str, steps, from, list
 ACTION_FIELDS: dict[str, dict[str, str]] = {
     "mulligan": {"cards": "cards"},
@@ -23,23 +33,9 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {
     "grow_assist": {"card": "card", "position": "position", "pay": "cards"},
     "play_signi": {"card": "card", "zone": "zone"},
     "remove_signi": {"zones": "zones"},
-    "use_spell": {
-        "card": "card",
-        "ability": "str",
-        "pay": "cards",
-        "modes": "list",
-        "extra": "bool",
-        "exceed": "cards",
-    },
+    "use_spell": _CARD_USE,
     "use_arts": {"card": "card", "ability": "str", "pay": "cards", "modes": "list"},
-    "use_piece": {
-        "card": "card",
-        "ability": "str",
-        "pay": "cards",
-        "modes": "list",
-        "extra": "bool",
-        "exceed": "cards",
-    },
+    "use_piece": _CARD_USE,
     "use_ability": {"card": "card", "ability": "str", "pay": "cards", "modes": "list"},
     "attack": {"zone": "attack_zone", "card": "card"},
     "guard": {"card": "card"},

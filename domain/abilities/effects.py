@@ -385,6 +385,21 @@ def ask_in_step(rec: Recorder, frame: Frame, step: dict[str, Any], player: str, 
     return False
 
 
+def _ask_hand_or_field(rec: Recorder, frame: Frame, step: dict[str, Any], player: str) -> bool:
+    """Ask where a card found goes, when the step lets the player choose its hand or the field."""
+    return ask_in_step(
+        rec,
+        frame,
+        step,
+        player,
+        min=0,
+        max=0,
+        choices=[],
+        options=["hand", "field"],
+        prompt="add it to your hand or put it onto your field?",
+    )
+
+
 def _who(frame: Frame, step: dict[str, Any]) -> str:
     return frame["player"] if step.get("who", "you") == "you" else opponent(frame["player"])
 
@@ -848,17 +863,7 @@ def _look_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) 
                 continue
             if to == "hand_or_field" and not step.get("_field"):
                 step["_stage"] = "dest"
-                return ask_in_step(
-                    rec,
-                    frame,
-                    step,
-                    p,
-                    min=0,
-                    max=0,
-                    choices=[],
-                    options=["hand", "field"],
-                    prompt="add it to your hand or put it onto your field?",
-                )
+                return _ask_hand_or_field(rec, frame, step, p)
             if len(zones) == 1:
                 _put(rec, frame, step["_queue"].pop(0), zones[0], bool(step.get("no_enter")))
                 step.pop("_field", None)
@@ -1375,17 +1380,7 @@ def _to_hand_or_field(rec: Recorder, frame: Frame, step: dict[str, Any], chosen:
         _move(rec, frame, p, [iid], "hand")
         return True
     if answer is None:
-        return ask_in_step(
-            rec,
-            frame,
-            step,
-            p,
-            min=0,
-            max=0,
-            choices=[],
-            options=["hand", "field"],
-            prompt="add it to your hand or put it onto your field?",
-        )
+        return _ask_hand_or_field(rec, frame, step, p)
     if len(zones) == 1:
         _put(rec, frame, iid, zones[0], False)
         return True

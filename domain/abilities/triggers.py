@@ -135,6 +135,14 @@ def collect(s: GameState, event: Any) -> list[dict[str, Any]]:
                 continue
             found.append({"card": card, "player": player, "ability": ref, "kind": kind})
 
+    def on_field(player: str, on: str) -> None:
+        """What ``on`` triggers among the [Auto] abilities of every card on the player's field: SIGNI
+        first, then LRIGs."""
+        ps = s.players[player]
+        for slot in [*ps.signi.values(), *ps.lrig.values()]:
+            if slot is not None:
+                add(slot.iid, player, "auto", on)
+
     if (t in ("SigniPlayed", "SigniPutOntoField") and not d.get("no_enter")) or t == "LrigGrew":
         add(d["card"], d["player"], "enter")
     if t in ("SigniPlayed", "SigniPutOntoField"):  # it too: it is on the field when it has entered
@@ -160,27 +168,14 @@ def collect(s: GameState, event: Any) -> list[dict[str, Any]]:
     elif t == "CardsPutUnder" and d.get("soul"):  # a [Soul] attached to a SIGNI
         owner = s.owners[d["card"]]
         add(d["card"], owner, "auto", "soul_attached")
-        for slot in [*s.players[owner].signi.values(), *s.players[owner].lrig.values()]:
-            if slot is not None:
-                add(slot.iid, owner, "auto", "soul_attached_your_signi")
+        on_field(owner, "soul_attached_your_signi")
     elif t == "PhaseBegan" and d.get("phase") == "end" and s.turn_player:
         tp = s.turn_player
-        for _z, slot in s.players[tp].signi_slots():
-            add(slot.iid, tp, "auto", "turn_end")
-        for slot in s.players[tp].lrig.values():
-            if slot is not None:
-                add(slot.iid, tp, "auto", "turn_end")
+        on_field(tp, "turn_end")
         for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
-            for slot in [*s.players[p].signi.values(), *s.players[p].lrig.values()]:
-                if slot is not None:
-                    add(slot.iid, p, "auto", "each_turn_end")
+            on_field(p, "each_turn_end")
     elif t == "StepBegan" and d.get("step") == "pre_attack" and s.turn_player:
-        tp = s.turn_player
-        for _z, slot in s.players[tp].signi_slots():
-            add(slot.iid, tp, "auto", "attack_phase_start")
-        for slot in s.players[tp].lrig.values():
-            if slot is not None:
-                add(slot.iid, tp, "auto", "attack_phase_start")
+        on_field(s.turn_player, "attack_phase_start")
     elif t == "CardsMilled" and d.get("cards") and d.get("by"):
         for _z, slot in s.players[d["by"]].signi_slots():
             add(slot.iid, d["by"], "auto", "milled")

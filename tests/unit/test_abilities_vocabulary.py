@@ -9,7 +9,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import ability_at, ability_problems, describe_ability, granted_ref, problems
-from domain.abilities.effects import OPS, step_problems, step_text
+from domain.abilities.effects import OPS, TARGETED, step_problems, step_text
 from domain.abilities.triggers import collect
 from domain.engine import decide
 from domain.events import Event
@@ -156,24 +156,10 @@ def test_every_step_can_be_described() -> None:
     }
     for name in OPS:
         step = {"op": name, **samples.get(name, {})}
-        if name not in samples and name in (
-            "vanish",
-            "down",
-            "up",
-            "freeze",
-            "bounce",
-            "trash",
-            "to_hand",
-            "exclude",
-            "return_lrig",
-            "attach_soul",
-            "awaken",
-            "swap_with_ener",
-            "to_hand_or_field",
-        ):
-            step["target"] = {"side": "opponent", "zone": "signi", "all": True}
-        elif name not in samples and name in ("to_field", "to_deck", "lose_abilities"):
+        if name not in samples and name in ("to_field", "to_deck", "lose_abilities"):
             step["target"] = {"side": "you", "zone": "trash", "count": 5, "distinct": "class"}
+        elif name not in samples and name in (*TARGETED, "to_hand_or_field"):
+            step["target"] = {"side": "opponent", "zone": "signi", "all": True}
         assert step_problems(step) == [], (name, step_problems(step))
         assert (step_text(step) and step_text(step) != name) or name == "then", name
 
