@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from domain.cards import Card, Catalogue, load_catalogue
+from domain.per_match import PerMatch
 from domain.state import GameState, Slot
 
 
@@ -20,26 +21,21 @@ def catalogue() -> Catalogue:
     return load_catalogue(extended=True)
 
 
-_BY_MATCH: dict[int, tuple[dict[str, str], dict[str, Card]]] = {}
-_last: tuple[dict[str, str], dict[str, Card]] = ({}, {})  # the match asked about last: the common case
+_CARDS: PerMatch[dict[str, Card]] = PerMatch(512)
+# the match asked about last (the common case): its card map, that map's length, and its cards
+_last: tuple[dict[str, str], int, dict[str, Card]] = ({}, 0, {})
 
 
 def card_of(state: GameState, iid: str) -> Card:
-    """The printed facts of a card instance. A match's instances never change, and every copy of its state
-    shares one ``cards`` mapping, so the cards are looked up once per match."""
+    """The printed facts of a card instance, looked up once per match (``domain.per_match``)."""
     global _last
+    cards = state.cards
     last = _last  # read once: another thread may set it to another match's between two reads
-    if state.cards is last[0]:
-        return last[1][iid]
-    entry = _BY_MATCH.get(id(state.cards))
-    if entry is None or entry[0] is not state.cards:
-        cat = catalogue()
-        if len(_BY_MATCH) > 512:
-            _BY_MATCH.clear()
-        entry = (state.cards, {i: cat.get(c) for i, c in state.cards.items()})
-        _BY_MATCH[id(state.cards)] = entry
-    _last = entry
-    return entry[1][iid]
+    if cards is last[0] and len(cards) == last[1]:
+        return last[2][iid]
+    found = _CARDS.get(cards, lambda: {i: catalogue().get(c) for i, c in cards.items()})
+    _last = (cards, len(cards), found)
+    return found[iid]
 
 
 def level(state: GameState, iid: str) -> int:

@@ -11,25 +11,21 @@ from collections import Counter
 
 from domain import facts
 from domain.cards import CardType
+from domain.per_match import PerMatch
 from domain.state import GameState
 
 SIGNI_TYPES = {CardType.SIGNI, CardType.RESONA, CardType.SIGNI_CRAFT, CardType.RESONA_CRAFT}
 LRIG_TYPES = {CardType.LRIG, CardType.ASSIST_LRIG}
 
 
-_MINE: dict[int, tuple[dict[str, str], dict[str, frozenset[str]]]] = {}
+_MINE: PerMatch[dict[str, frozenset[str]]] = PerMatch(256)
 
 
 def _owned(s: GameState) -> dict[str, frozenset[str]]:
-    """Each player's card instances (a match's cards never change: worked out once per match)."""
-    hit = _MINE.get(id(s.owners))
-    if hit is not None and hit[0] is s.owners:
-        return hit[1]
-    mine = {p: frozenset(i for i, o in s.owners.items() if o == p) for p in s.players}
-    if len(_MINE) > 256:
-        _MINE.clear()
-    _MINE[id(s.owners)] = (s.owners, mine)
-    return mine
+    """Each player's card instances, found once per match."""
+    return _MINE.get(
+        s.owners, lambda: {p: frozenset(i for i, o in s.owners.items() if o == p) for p in s.players}
+    )
 
 
 def problems(s: GameState, *, between_actions: bool = True) -> list[str]:

@@ -21,6 +21,7 @@ from domain import facts
 from domain.abilities.constants import active
 from domain.cards import CardType
 from domain.engine import Recorder
+from domain.per_match import PerMatch
 from domain.state import LRIG_POSITIONS, GameState, Slot, opponent
 
 RESONA_ZONES = ("lrig_deck", "lrig_trash")
@@ -125,21 +126,17 @@ def _simultaneous(rec: Recorder) -> bool:
     return bool(moves) or refreshed
 
 
-_SPECIAL: dict[int, tuple[dict[str, str], frozenset[str]]] = {}
+_SPECIAL: PerMatch[frozenset[str]] = PerMatch(256)
 
 
 def _resonas_and_keys(s: GameState) -> frozenset[str]:
-    """The match's Resona and Key instances; the card list of a match never changes, so this is cached."""
-    hit = _SPECIAL.get(id(s.cards))
-    if hit is not None and hit[0] is s.cards:
-        return hit[1]
-    found = frozenset(
-        i for i, c in s.cards.items() if facts.catalogue().get(c).type in (CardType.RESONA, CardType.KEY)
+    """The match's Resona and Key instances, found once per match."""
+    return _SPECIAL.get(
+        s.cards,
+        lambda: frozenset(
+            i for i, c in s.cards.items() if facts.catalogue().get(c).type in (CardType.RESONA, CardType.KEY)
+        ),
     )
-    if len(_SPECIAL) > 256:
-        _SPECIAL.clear()
-    _SPECIAL[id(s.cards)] = (s.cards, found)
-    return found
 
 
 def _refresh(rec: Recorder) -> bool:

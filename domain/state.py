@@ -13,6 +13,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.per_match import PerMatch
+
 PLAYERS = ("p1", "p2")
 SIGNI_ZONES = ("left", "center", "right")
 LRIG_POSITIONS = ("center", "left", "right")
@@ -311,21 +313,12 @@ def _deep(value: Any) -> Any:
 
 _CARDS_MARK = f"cards-{secrets.token_hex(16)}"  # markers made anew in every process: no state holds them
 _OWNERS_MARK = f"owners-{secrets.token_hex(16)}"
-_FIXED: dict[int, tuple[dict[str, str], int, str]] = {}
+_FIXED: PerMatch[str] = PerMatch()
 
 
 def _fixed_json(mapping: dict[str, str]) -> str:
-    """The canonical JSON of a match's card or owner map, made once per map: once a match is made, its
-    map never changes and every copy of its state shares it (a position being built only adds to it, which
-    the length tells)."""
-    hit = _FIXED.get(id(mapping))
-    if hit is not None and hit[0] is mapping and hit[1] == len(mapping):
-        return hit[2]
-    text = canonical_json(mapping)
-    if len(_FIXED) > 1024:
-        _FIXED.clear()
-    _FIXED[id(mapping)] = (mapping, len(mapping), text)
-    return text
+    """The canonical JSON of a match's card or owner map, made once per map (``domain.per_match``)."""
+    return _FIXED.get(mapping, lambda: canonical_json(mapping))
 
 
 def fresh(value: Any) -> Any:

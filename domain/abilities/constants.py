@@ -31,6 +31,7 @@ from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of
 from domain.abilities.triggers import team_ok
+from domain.per_match import PerMatch
 from domain.state import GameState, Slot
 
 CONSTANT_OPS = (
@@ -56,21 +57,13 @@ def _steps(card_id: str, op: str) -> tuple[tuple[dict, dict], ...]:
     return tuple((ab, st) for _i, ab in _constants(card_id) for st in ab.get("effect", []) if st["op"] == op)
 
 
-_HOLDERS: dict[tuple[int, str], tuple[dict[str, str], frozenset[str]]] = {}
+_HOLDERS: PerMatch[frozenset[str]] = PerMatch()
 
 
 def _holders(s: GameState, op: str) -> frozenset[str]:
-    """The match's card instances whose own constant abilities have steps of kind ``op`` (a match's cards
-    never change, so this is worked out once per match and kind)."""
-    key = (id(s.cards), op)
-    hit = _HOLDERS.get(key)
-    if hit is not None and hit[0] is s.cards:
-        return hit[1]
-    found = frozenset(iid for iid, card_id in s.cards.items() if _steps(card_id, op))
-    if len(_HOLDERS) > 1024:
-        _HOLDERS.clear()
-    _HOLDERS[key] = (s.cards, found)
-    return found
+    """The match's card instances whose own constant abilities have steps of kind ``op``, found once per
+    match and kind."""
+    return _HOLDERS.get(s.cards, lambda: frozenset(i for i, c in s.cards.items() if _steps(c, op)), op)
 
 
 def active(s: GameState, op: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
