@@ -141,4 +141,3 @@ def test_the_digest_is_the_sha256_of_the_canonical_json_at_every_event() -> None
         assert state.digest(include_version=True) == sha
         whole.pop("version")
         assert state.digest() == hashlib.sha256(canonical_json(whole).encode()).hexdigest()
-
