@@ -8,12 +8,14 @@ which would let a viewer follow a card through a shuffle.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from domain import facts
 from domain.engine import describe_pending
+from domain.evolve import apply
 from domain.legal import legal_actions
 from domain.state import LRIG_POSITIONS, PILE_ZONES, SIGNI_ZONES, GameState, Slot
 
@@ -153,11 +155,13 @@ def pending_view(state: GameState, viewer: str, *, options: bool = True) -> dict
     return {"player": decider, "kind": pending["kind"], "description": describe_pending(pending)}
 
 
-# -- events ---------------------------------------------------------------------------------------
+# -- events: who may see what of each event type (an allow-list) -----------------------------------
+#
+# Every event type is declared below with what a player or a spectator may see of its data. A type that is
+# not declared shows its envelope only (``n``, ``type``, ``actor``, ``rule``, ``caused_by``, ``time``) to
+# anybody but the judge: a new event type stays hidden until somebody decides what of it is public.
 
-
-def _own(viewer: str, player: str) -> bool:
-    return viewer in ("judge", player)
+Redactor = Callable[[dict[str, Any], str], dict[str, Any]]
 
 
 def _count(data: dict[str, Any], key: str) -> dict[str, Any]:
@@ -166,76 +170,204 @@ def _count(data: dict[str, Any], key: str) -> dict[str, Any]:
     return out
 
 
-def redact_data(
-    etype: str, data: dict[str, Any], viewer: str, state_before: GameState | None = None
-) -> dict[str, Any]:
-    """An event's data as ``viewer`` may see it."""
-    if viewer == "judge":
-        return data
-    p = data.get("player")
-    if etype == "MatchCreated":
-        players = {}
-        for q, info in data["players"].items():
-            entry: dict[str, Any] = {
-                "name": info["name"],
-                "main_deck": {"count": len(info["main_deck"])},
-                "lrig_deck": {"count": len(info["lrig_deck"])},
-            }
-            if viewer == q:
-                entry["lrig_deck"]["cards"] = [
-                    {"iid": i, "card": data["cards"][i]} for i in info["lrig_deck"]
-                ]
-            players[q] = entry
-        return {"format": data["format"], "players": players}
-    if etype == "PositionSet":
-        from domain.state import GameState as _GS
-
-        return {"state": state_view(_GS.from_dict(data["state"]), viewer, options=False)}
-    if etype == "Rewound":
-        return {k: v for k, v in data.items() if k != "state"}
-    if etype in ("DeckShuffled",):
-        return _count(data, "order")
-    if etype == "CardsToDeckBottom":  # the order at the bottom of a deck is nobody's to know
-        return _count(data, "cards")
-    if etype == "HandRevealed" and viewer not in (p, data.get("to")) and data.get("to") != "all":
-        return _count(data, "cards")
-    if etype == "DeckTopArranged" and viewer != p:  # only the player looked at them
-        return {"player": p, "top": {"count": len(data["top"])}, "bottom": {"count": len(data["bottom"])}}
-    if etype == "Refreshed":
-        return _count(data, "order")
-    if etype == "LifeClothPlaced":
-        return _count(data, "cards")
-    if etype == "LrigsPlaced":
-        if viewer == p:
-            return data
-        return {"player": p, "face_down": True}
-    if etype in ("CardsDrawn", "MulliganDeclared", "CardsReturned"):
-        return data if viewer == p else _count(data, "cards")
-    if etype == "Asked":
-        out = {k: v for k, v in data.items() if k != "resume"}
-        if data.get("private") and viewer != p:
-            for key in ("choices", "looked"):
-                if key in out:
-                    out[key] = {"count": len(out[key])}
-        return out
-    if etype == "Answered":
-        if data.get("private") and viewer != p:
-            return {k: v for k, v in data.items() if k != "answer"}
-        return data
-    if etype == "CardsMoved" and data.get("to") == "hand" and not data.get("reveal") and viewer != p:
-        return _count(data, "cards") if data.get("from_hidden") else data
-    if etype == "Adjusted":
-        return {
-            "reason": data.get("reason"),
-            "steps": [_redact_step(s, viewer) for s in data.get("steps", [])],
-        }
+def _public(data: dict[str, Any], viewer: str) -> dict[str, Any]:
     return data
+
+
+def _counted(key: str) -> Redactor:
+    """Everybody sees how many cards, nobody which (the order of a deck, the cards of a Life Cloth)."""
+    return lambda data, viewer: _count(data, key)
+
+
+def _owner_sees(key: str) -> Redactor:
+    """The event's player sees which cards; everybody else how many."""
+    return lambda data, viewer: data if viewer == data.get("player") else _count(data, key)
+
+
+def _match_created(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    players = {}
+    for q, info in data["players"].items():
+        entry: dict[str, Any] = {
+            "name": info["name"],
+            "main_deck": {"count": len(info["main_deck"])},
+            "lrig_deck": {"count": len(info["lrig_deck"])},
+        }
+        if viewer == q:
+            entry["lrig_deck"]["cards"] = [{"iid": i, "card": data["cards"][i]} for i in info["lrig_deck"]]
+        players[q] = entry
+    return {"format": data["format"], "players": players}
+
+
+def _position_set(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    return {"state": state_view(GameState.from_dict(data["state"]), viewer, options=False)}
+
+
+def _rewound(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k != "state"}
+
+
+def _hand_revealed(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    if viewer in (data.get("player"), data.get("to")) or data.get("to") == "all":
+        return data
+    return _count(data, "cards")
+
+
+def _deck_top_arranged(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    if viewer == data.get("player"):  # only the player looked at them
+        return data
+    return {
+        "player": data.get("player"),
+        "top": {"count": len(data["top"])},
+        "bottom": {"count": len(data["bottom"])},
+    }
+
+
+def _lrigs_placed(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    return data if viewer == data.get("player") else {"player": data.get("player"), "face_down": True}
+
+
+def _asked(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    out = {k: v for k, v in data.items() if k != "resume"}
+    if data.get("private") and viewer != data.get("player"):
+        for key in ("choices", "looked"):
+            if key in out:
+                out[key] = {"count": len(out[key])}
+    return out
+
+
+def _answered(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    if data.get("private") and viewer != data.get("player"):
+        return {k: v for k, v in data.items() if k != "answer"}
+    return data
+
+
+def _cards_moved(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    if data.get("to") == "hand" and not data.get("reveal") and viewer != data.get("player"):
+        return _count(data, "cards") if data.get("from_hidden") else data
+    return data
+
+
+def _adjusted(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    return {
+        "reason": data.get("reason"),
+        "steps": [_redact_step(s, viewer) for s in data.get("steps", [])],
+    }
 
 
 def _redact_step(step: dict[str, Any], viewer: str) -> dict[str, Any]:
     if step.get("public", True) or viewer == step.get("player"):
         return {k: v for k, v in step.items() if k != "public"}
     return {"op": step.get("op"), "player": step.get("player"), "hidden": True}
+
+
+PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, in a public zone or revealed
+    "FirstPlayerChosen",
+    "LrigsRevealed",
+    "TurnBegan",
+    "PhaseBegan",
+    "StepBegan",
+    "CardsUpped",
+    "EnerCharged",
+    "LrigGrew",
+    "SigniPlayed",
+    "SigniRemoved",
+    "Passed",
+    "AttackDeclared",
+    "Battled",
+    "SigniVanished",
+    "DamageDealt",
+    "Guarded",
+    "LifeClothCrushed",
+    "LifeBurstChosen",
+    "AttackEnded",
+    "CardEnered",
+    "SigniTrashed",
+    "CardsTrashed",
+    "LrigTrashed",
+    "CardReturned",
+    "CardsDiscarded",
+    "EffectsExpired",
+    "CheckZoneCleared",
+    "TurnEnded",
+    "GameEnded",
+    "Conceded",
+    "AbilityTriggered",
+    "TriggersOrdered",
+    "AbilityActivated",
+    "AbilityUsed",
+    "SpellUsed",
+    "PieceUsed",
+    "AbilityResolved",
+    "CostPaid",
+    "CardsMilled",
+    "CardsSet",
+    "SigniPutOntoField",
+    "PowerChanged",
+    "KeywordsGranted",
+    "CardRevealed",
+    "NumberDeclared",
+    "SigniAwakened",
+    "SpellsBanned",
+    "CoinsGained",
+    "CoinsPaid",
+    "SigniTargeted",
+    "AttackForbidden",
+    "EffectDelayed",
+    "EffectEnded",
+    "AbilityGranted",
+    "AbilitiesLost",
+    "SigniMoved",
+    "LifeBurstCancelled",
+    "BaseChanged",
+    "LrigReturned",
+    "AbilityCounted",
+    "LifeClothAdded",
+    "LifeClothToDeck",
+    "CardsPutUnder",
+    "AttackLimitChanged",
+    "PreventionSet",
+    "DamagePrevented",
+    "EffectDamageDealt",
+    "Branched",
+)
+
+EVENT_VISIBILITY: dict[str, Redactor] = {
+    **dict.fromkeys(PUBLIC_EVENTS, _public),
+    "MatchCreated": _match_created,
+    "PositionSet": _position_set,
+    "Rewound": _rewound,
+    "DeckShuffled": _counted("order"),
+    "Refreshed": _counted("order"),
+    "LifeClothPlaced": _counted("cards"),
+    "CardsToDeckBottom": _counted("cards"),  # the order at the bottom of a deck is nobody's to know
+    "CardsDrawn": _owner_sees("cards"),
+    "MulliganDeclared": _owner_sees("cards"),
+    "CardsReturned": _owner_sees("cards"),
+    "HandRevealed": _hand_revealed,
+    "DeckTopArranged": _deck_top_arranged,
+    "LrigsPlaced": _lrigs_placed,
+    "Asked": _asked,
+    "Answered": _answered,
+    "CardsMoved": _cards_moved,
+    "Adjusted": _adjusted,
+}
+
+
+def redact_data(
+    etype: str, data: dict[str, Any], viewer: str, state_before: GameState | None = None
+) -> dict[str, Any]:
+    """An event's data as ``viewer`` may see it: nothing of a type that is not declared."""
+    if viewer == "judge":
+        return data
+    redactor = EVENT_VISIBILITY.get(etype)
+    return {} if redactor is None else redactor(data, viewer)
+
+
+def _envelope(body: dict[str, Any], etype: str, viewer: str) -> dict[str, Any]:
+    """A non-judge's view of an event of an undeclared type: the envelope and no data."""
+    if viewer == "judge" or etype in EVENT_VISIBILITY:
+        return body
+    return {k: v for k, v in body.items() if k in ("n", "type", "actor", "rule", "caused_by", "time", "data")}
 
 
 def event_view(event: Any, viewer: str, rewound_by: int | None = None) -> dict[str, Any]:
@@ -249,13 +381,14 @@ def event_view(event: Any, viewer: str, rewound_by: int | None = None) -> dict[s
             "action" in body and body["action"].get("type") in ("create", "position")
         ):
             body.pop("action")
+    body = _envelope(body, event.type, viewer)
     if rewound_by is not None:
         body["rewound_by"] = rewound_by
     return body
 
 
 def domain_event_view(n: int, event: Any, viewer: str) -> dict[str, Any]:
-    """A predicted (not stored) event, as ``viewer`` may see it: no time and no hash."""
+    """A predicted (not stored) event, as ``viewer`` would see it in the log: no time and no hash."""
     body: dict[str, Any] = {
         "n": n,
         "type": event.type,
@@ -266,7 +399,203 @@ def domain_event_view(n: int, event: Any, viewer: str) -> dict[str, Any]:
     }
     if event.by:
         body["by"] = event.by
-    return body
+    return _envelope(body, event.type, viewer)
 
 
-__all__ = ["SIGNI_ZONES", "VIEWERS", "card_view", "domain_event_view", "event_view", "state_view"]
+# -- legal actions ----------------------------------------------------------------------------------
+
+
+def legal_actions_view(state: GameState, viewer: str, player: str | None) -> list[dict[str, Any]]:
+    """The answers to the pending decision ``viewer`` may see: the judge any player's (``player``, or
+    every player's when None), a player only its own, a spectator none."""
+    if viewer != "judge" and player != viewer:
+        return []
+    return list(legal_actions(state, player))
+
+
+# -- rulings --------------------------------------------------------------------------------------
+#
+# A ruling predicts events that have not happened. The log shows each event to a viewer when it happens; a
+# prediction shows it now, so it must not show what the viewer will learn only then: the card a draw would
+# take, the Life Cloth a crush would reveal, what a shuffle would bring within reach. What the viewer knows
+# now is what its own view of the state shows. The predicted events are shown through the log's redaction
+# up to the first one that would name a card the viewer does not know now, or one that went through a
+# place hidden from it (a deck, a Life Cloth, the other player's hand) during the prediction. That event is
+# shown with every field naming a card left out (its ``cards`` as a ``count``), and the prediction stops
+# there (``complete: false``): whatever follows may depend on the card.
+
+
+def hidden_iids(state: GameState, viewer: str) -> frozenset[str]:
+    """The instance ids ``viewer`` cannot see in ``state``: every card of the match that its own view of the
+    state (the pending decision and its options included) does not show."""
+    if viewer == "judge":
+        return frozenset()
+    shown: set[str] = set()
+    _collect(state_view(state, viewer), set(state.cards), shown)
+    return frozenset(set(state.cards) - shown)
+
+
+def _collect(value: Any, names: set[str], out: set[str]) -> None:
+    if isinstance(value, str):
+        if value in names:
+            out.add(value)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _collect(k, names, out)
+            _collect(v, names, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _collect(v, names, out)
+
+
+def _names(value: Any, names: set[str] | frozenset[str]) -> set[str]:
+    out: set[str] = set()
+    _collect(value, set(names), out)
+    return out
+
+
+def _out_of_sight(state: GameState, viewer: str) -> set[str]:
+    """The cards in places ``viewer`` cannot see: piles it may not look at, face-down LRIGs."""
+    out: set[str] = set()
+    for p, ps in state.players.items():
+        for zone in PILE_ZONES:
+            if not zone_visible(viewer, p, zone):
+                out.update(ps.zones[zone])
+        if not ps.lrigs_face_up and viewer != p:
+            for slot in ps.lrig.values():
+                if slot is not None:
+                    out.add(slot.iid)
+                    out.update(slot.under)
+    return out
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What ``viewer`` knows of the cards at one moment: the instance ids its view shows, and the catalogue
+    ids of those cards. ``unknown`` is every other instance id and catalogue id of the match."""
+
+    viewer: str
+    known: frozenset[str]
+    unknown: frozenset[str]
+
+    @classmethod
+    def of(cls, state: GameState, viewer: str) -> Knowledge:
+        if viewer == "judge":
+            return cls(viewer, frozenset(), frozenset())
+        hidden = hidden_iids(state, viewer)
+        seen = set(state.cards) - hidden
+        known_ids = {state.cards[i] for i in seen}
+        unknown_ids = set(state.cards.values()) - known_ids
+        return cls(viewer, frozenset(seen | known_ids), frozenset(hidden | unknown_ids))
+
+    def scrub_text(self, text: str) -> str:
+        """``text`` with every unknown card id replaced (the longest first, so no id is left half named)."""
+        for name in sorted((u for u in self.unknown if u in text), key=len, reverse=True):
+            text = text.replace(name, "a card you cannot see")
+        return text
+
+
+def predicted_events_view(
+    state: GameState, events: Sequence[Any], knowledge: Knowledge
+) -> tuple[list[dict[str, Any]], bool]:
+    """The events a ruling predicts after ``state``, as ``knowledge.viewer`` may see them now, and whether
+    they are all shown (see above)."""
+    viewer = knowledge.viewer
+    at = state.version
+    if viewer == "judge":
+        return [domain_event_view(at + i, e, viewer) for i, e in enumerate(events, 1)], True
+    unknown = set(knowledge.unknown)
+    scratch: GameState | None = None
+    unseen: set[str] = set()
+    out: list[dict[str, Any]] = []
+    for i, event in enumerate(events, 1):
+        body = domain_event_view(at + i, event, viewer)
+        if _names(body["data"], unknown):
+            body["data"] = _without_cards(body["data"], set(state.cards) | set(state.cards.values()))
+            out.append(body)
+            return out, False
+        out.append(body)
+        if i == len(events):
+            break
+        if scratch is None:
+            scratch = state.copy()
+            unseen = _out_of_sight(scratch, viewer)
+        apply(scratch, event)
+        # a card that goes where the viewer cannot see it, or is shuffled there, comes back unknown
+        now_unseen = _out_of_sight(scratch, viewer)
+        unknown |= now_unseen - unseen
+        if event.type in SHUFFLES:
+            unknown.update(scratch.players[event.data["player"]].zones["deck"])
+        unseen = now_unseen
+    return out, True
+
+
+SHUFFLES = ("DeckShuffled", "Refreshed")
+
+
+def _without_cards(data: dict[str, Any], cards: set[str]) -> dict[str, Any]:
+    """``data`` with only its plain fields that name no card (a list ``cards`` leaves its ``count``): a list,
+    even an empty one, could tell something of the card by its length."""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, list | tuple | dict):
+            if key == "cards" and isinstance(value, list | tuple) and "count" not in data:
+                out["count"] = len(value)
+        elif not _names(value, cards):
+            out[key] = value
+    return out
+
+
+def ruling_view(state: GameState, ruling: Any, viewer: str) -> dict[str, Any]:
+    """A ruling (``legal``, ``at``, ``rule_refs``, ``explanation``, ``events``, as
+    ``app.application.Ruling``) asked after ``state``, as ``viewer`` may see it now: its predicted events
+    as above, and no rule id or explanation naming a card the viewer does not know."""
+    if viewer == "judge":
+        events, complete = predicted_events_view(state, ruling.events, Knowledge.of(state, viewer))
+        return {
+            "legal": ruling.legal,
+            "rule_refs": list(ruling.rule_refs),
+            "explanation": ruling.explanation,
+            "events": events,
+            "complete": complete,
+            "at": ruling.at,
+        }
+    knowledge = Knowledge.of(state, viewer)
+    events, complete = predicted_events_view(state, ruling.events, knowledge)
+    if ruling.legal:  # said again from the events shown: how many there are is no one's to know
+        refs: list[str] = list(dict.fromkeys(e["rule"] for e in events if e["type"] != "Asked"))
+        explanation = f"legal: it produces {len(events)} event(s)" if complete else "legal"
+        if events:
+            explanation += f", starting with {events[0]['type']}"
+        if not complete:
+            explanation += (
+                f"; what follows event {events[-1]['n']} depends on cards you cannot see yet, so the "
+                "prediction stops there"
+            )
+    else:
+        refs = list(ruling.rule_refs)
+        explanation = ruling.explanation
+    return {
+        "legal": ruling.legal,
+        "rule_refs": [r for r in refs if not any(u in r for u in knowledge.unknown)],
+        "explanation": knowledge.scrub_text(explanation),
+        "events": events,
+        "complete": complete,
+        "at": ruling.at,
+    }
+
+
+__all__ = [
+    "EVENT_VISIBILITY",
+    "SIGNI_ZONES",
+    "VIEWERS",
+    "Knowledge",
+    "card_view",
+    "domain_event_view",
+    "event_view",
+    "hidden_iids",
+    "legal_actions_view",
+    "redact_data",
+    "ruling_view",
+    "state_view",
+]

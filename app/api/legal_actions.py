@@ -10,7 +10,7 @@ from app.api.matches import MATCH_EXAMPLE, MATCH_ID
 from app.auth import check_acts_for, require_participant
 from app.endpoint import endpoint, judge_app, match_uuid
 from app.schemas.actions import LegalActionsQuerySchema, LegalActionsSchema
-from domain.legal import legal_actions
+from projections.views import legal_actions_view
 
 bp = Blueprint("legal_actions", __name__)
 
@@ -39,4 +39,4 @@ def list_legal_actions(match_id: str, query: dict[str, Any]) -> dict[str, Any]:
     elif not caller.is_judge:
         player = caller.player
     state = judge_app().state_at(mid, query.get("at"))
-    return {"actions": list(legal_actions(state, player)), "at": state.version}
+    return {"actions": legal_actions_view(state, caller.viewer, player), "at": state.version}

@@ -10,9 +10,8 @@ from app.api.matches import MATCH_EXAMPLE, MATCH_ID
 from app.auth import check_acts_for, require_participant
 from app.endpoint import endpoint, judge_app, match_uuid
 from app.problems import forbidden
-from app.redaction import hidden_iids, scrub_prediction
 from app.schemas.actions import RulingRequestSchema, RulingSchema
-from projections.views import domain_event_view
+from projections.views import ruling_view
 
 bp = Blueprint("rulings", __name__)
 
@@ -32,7 +31,8 @@ bp = Blueprint("rulings", __name__)
         "and the events it would produce, numbered from `at + 1`. Appends nothing. A well-formed "
         "action the rules refuse is 200 with `legal: false`; a malformed one is 422. A player may "
         "ask about its own actions and sees the predicted events as it would see them, never a card"
-        " it cannot know yet."
+        " it cannot know yet: the prediction stops (`complete: false`) at the first event that would "
+        "show one, with the cards of that event left out."
     ),
 )
 def ask_ruling(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -44,16 +44,4 @@ def ask_ruling(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
     check_acts_for(caller, action.get("player"), "asking a ruling")
     app = judge_app()
     ruling = app.ruling(mid, action, body.get("at"), by="judge" if caller.is_judge else None)
-    viewer = caller.viewer
-    hidden = hidden_iids(app.state_at(mid, ruling.at), viewer) if viewer != "judge" else frozenset()
-    events = [
-        scrub_prediction(domain_event_view(ruling.at + i, e, viewer), hidden)
-        for i, e in enumerate(ruling.events, start=1)
-    ]
-    return {
-        "legal": ruling.legal,
-        "rule_refs": list(ruling.rule_refs),
-        "explanation": ruling.explanation,
-        "events": events,
-        "at": ruling.at,
-    }
+    return ruling_view(app.state_at(mid, ruling.at), ruling, caller.viewer)

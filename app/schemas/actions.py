@@ -160,6 +160,13 @@ class RulingSchema(ResponseSchema):
         required=True,
         metadata={"description": "what would happen, as the caller would see it"},
     )
+    complete = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "false when the prediction stops early: what follows its last event depends on "
+            "a card the caller cannot see yet (the judge always gets every event)"
+        },
+    )
     at = fields.Integer(required=True)
 
 
