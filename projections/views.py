@@ -1,9 +1,12 @@
-"""What each viewer may see: the state and the events, redacted per viewer.
+"""What each viewer may see: the one place that redacts the state, the events, the legal actions and the
+rulings per viewer.
 
 Viewers: ``judge`` (everything), ``p1`` / ``p2`` (their own hand and LRIG deck, and the public zones) and
 ``spectator`` (public zones only). Nobody but the judge sees the order of a deck, which cards are in a Life
 Cloth, or the match's seed. Cards a viewer may not see are given as counts: not even their instance ids,
-which would let a viewer follow a card through a shuffle.
+which would let a viewer follow a card through a shuffle. Every event type is declared with what of it a
+viewer may see (``EVENT_VISIBILITY``); one that is not shows its envelope only. A ruling's predicted events
+show nothing the viewer does not know at the moment of asking (see ``predicted_events_view``).
 """
 
 from __future__ import annotations

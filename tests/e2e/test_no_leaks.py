@@ -59,6 +59,8 @@ GAMES = (  # (seed, p1 deck, p2 deck): different preset pairings, both seats
     (14, "WXDi-D07", "WXDi-D08"),
     (15, "WXDi-D09-H", "WXDi-D09-P"),
     (16, "WXDi-D02", "WXDi-D01"),
+    (17, "WXDi-D04", "WXDi-D07"),
+    (18, "WXDi-D06", "WXDi-D09-H"),
 )
 HTTP_SAMPLE = 25  # decision points per match also asked through HTTP, compared with the direct answers
 
