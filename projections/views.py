@@ -549,39 +549,30 @@ def _without_cards(data: dict[str, Any], cards: set[str]) -> dict[str, Any]:
     return out
 
 
-def ruling_view(state: GameState, ruling: Any, viewer: str) -> dict[str, Any]:
+def ruling_view(
+    state: GameState, ruling: Any, viewer: str, action: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """A ruling (``legal``, ``at``, ``rule_refs``, ``explanation``, ``events``, as
-    ``app.application.Ruling``) asked after ``state``, as ``viewer`` may see it now: its predicted events
-    as above, and no rule id or explanation naming a card the viewer does not know."""
-    if viewer == "judge":
-        events, complete = predicted_events_view(state, ruling.events, Knowledge.of(state, viewer))
-        return {
-            "legal": ruling.legal,
-            "rule_refs": list(ruling.rule_refs),
-            "explanation": ruling.explanation,
-            "events": events,
-            "complete": complete,
-            "at": ruling.at,
-        }
+    ``app.application.Ruling``) on ``action`` asked after ``state``, as ``viewer`` may see it now: its
+    predicted events as above, and no rule id or explanation naming a card the viewer does not know (the
+    cards the action itself names are the asker's own words, and may be said back)."""
     knowledge = Knowledge.of(state, viewer)
     events, complete = predicted_events_view(state, ruling.events, knowledge)
-    if ruling.legal:  # said again from the events shown: how many there are is no one's to know
-        refs: list[str] = list(dict.fromkeys(e["rule"] for e in events if e["type"] != "Asked"))
-        explanation = f"legal: it produces {len(events)} event(s)" if complete else "legal"
-        if events:
-            explanation += f", starting with {events[0]['type']}"
-        if not complete:
-            explanation += (
-                f"; what follows event {events[-1]['n']} depends on cards you cannot see yet, so the "
-                "prediction stops there"
-            )
-    else:
-        refs = list(ruling.rule_refs)
-        explanation = ruling.explanation
+    refs, explanation = list(ruling.rule_refs), ruling.explanation
+    if not complete:  # said again from the events shown: what follows is no one's to know yet
+        refs = list(dict.fromkeys(e["rule"] for e in events if e["type"] != "Asked"))
+        explanation = (
+            f"legal, starting with {events[0]['type']}; what follows event {events[-1]['n']} depends on "
+            "cards you cannot see yet, so the prediction stops there"
+        )
+    if viewer != "judge":
+        unknown = knowledge.unknown - _names(action, knowledge.unknown)
+        refs = [r for r in refs if not any(u in r for u in unknown)]
+        explanation = Knowledge(viewer, knowledge.known, unknown).scrub_text(explanation)
     return {
         "legal": ruling.legal,
-        "rule_refs": [r for r in refs if not any(u in r for u in knowledge.unknown)],
-        "explanation": knowledge.scrub_text(explanation),
+        "rule_refs": refs,
+        "explanation": explanation,
         "events": events,
         "complete": complete,
         "at": ruling.at,

@@ -44,4 +44,4 @@ def ask_ruling(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
     check_acts_for(caller, action.get("player"), "asking a ruling")
     app = judge_app()
     ruling = app.ruling(mid, action, body.get("at"), by="judge" if caller.is_judge else None)
-    return ruling_view(app.state_at(mid, ruling.at), ruling, caller.viewer)
+    return ruling_view(app.state_at(mid, ruling.at), ruling, caller.viewer, action)

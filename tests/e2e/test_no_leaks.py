@@ -36,6 +36,7 @@ from uuid import UUID
 import pytest
 from flask import Flask
 
+from app.application import Ruling
 from domain.evolve import apply
 from domain.state import GameState
 from projections.views import (
@@ -155,7 +156,7 @@ def walk(app: Flask, judge: Judge, seed: int, p1: str, p2: str) -> int:
         assert_names_none(actions, forbidden, f"legal actions at {n} for {decider}")
         for action in actions:
             ruling = application.ruling(mid, action, at=n)
-            body = ruling_view(state, ruling, decider)
+            body = ruling_view(state, ruling, decider, action)
             assert body["legal"], (n, action, body)
             assert_names_none(body, forbidden, f"ruling at {n} for {decider} on {action}")
             rulings += 1
@@ -179,7 +180,7 @@ def walk(app: Flask, judge: Judge, seed: int, p1: str, p2: str) -> int:
         assert r.status_code == 200, r.get_json()
         state = application.state_at(mid, n)
         assert r.get_json() == json.loads(
-            json.dumps(ruling_view(state, application.ruling(mid, action, at=n), decider))
+            json.dumps(ruling_view(state, application.ruling(mid, action, at=n), decider, action))
         )
         la = judge.get(f"{m.path}/legal-actions", token=m.tokens[decider], at=n)
         assert la["actions"] == json.loads(json.dumps(legal_actions_view(state, decider, decider)))
@@ -194,7 +195,6 @@ def walk(app: Flask, judge: Judge, seed: int, p1: str, p2: str) -> int:
     return rulings
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(("seed", "p1", "p2"), GAMES)
 def test_every_ruling_of_every_decision_names_only_known_cards(
     app: Flask, judge: Judge, seed: int, p1: str, p2: str
@@ -319,3 +319,21 @@ def test_every_event_type_is_declared_and_an_undeclared_one_shows_its_envelope_o
         assert domain_event_view(5, event, "judge")["data"] == event.data
     finally:
         views.EVENT_VISIBILITY["TurnBegan"] = views._public
+
+
+def test_a_refused_ruling_says_back_the_cards_the_asker_named_and_no_other(app: Flask, judge: Judge) -> None:
+    """The explanation of a refused action names the cards the asker's action named (its own words), and
+    any other card the asker does not know is left out of it, as of every part of a ruling."""
+    m = judge.create_position({**attack_position(), "phase": "main", "step": None})
+    state = app.extensions["judge"].state_at(UUID(m.id))
+    assert state.pending["kind"] == "main"
+    action = {"player": "p1", "type": "play_signi", "card": BURST, "zone": "left"}
+    body = judge.ruling(m, action, token=m.tokens["p1"]).get_json()
+    assert body["legal"] is False and BURST in body["explanation"]  # p1 named it: nothing new
+
+    top = state.players["p1"].zones["deck"][0]
+    refused = Ruling(False, state.version, ("decision.invalid",), f"{top} ({TOP}) is on top of the deck", ())
+    told = ruling_view(state, refused, "p1", action)
+    assert top not in json.dumps(told) and TOP not in json.dumps(told)
+    assert told["explanation"] == "a card you cannot see (a card you cannot see) is on top of the deck"
+    assert ruling_view(state, refused, "judge", action)["explanation"] == refused.explanation
