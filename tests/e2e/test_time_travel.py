@@ -238,3 +238,9 @@ def test_the_set_up_is_not_a_place_to_go_back_to(judge: Judge, what: str) -> Non
     assert "set-up" in body["detail"]
     r = judge.client.post(f"{m.path}/{path}", json={key: head, "reason": "x"}, headers=judge.headers())
     assert r.status_code == 201, r.get_json()
+
+
+def test_the_rule_is_in_the_catalogue(judge: Judge) -> None:
+    listed = {r["id"]: r for r in judge.get("/rules")["rules"]}
+    assert "decision" in listed["judge.decision-point"]["summary"]
+    assert judge.get("/rules/judge.decision-point")["id"] == "judge.decision-point"
