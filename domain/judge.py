@@ -42,7 +42,7 @@ class NotADecisionPoint(IllegalAction):
         """What a refusal names besides its sentence: the event asked for and the nearest decision points."""
         return {"at": self.at, "earlier": self.earlier, "later": self.later}
 
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # type: ignore[override]
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
         return (type(self), (self.rule_refs, self.message, self.at, self.earlier, self.later))
 
 
