@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 from uuid import UUID
@@ -34,7 +34,7 @@ from eventsourcing.utils import strtobool
 from domain.engine import decide
 from domain.errors import IllegalAction, JudgeError
 from domain.events import Event
-from domain.judge import branch, rewind
+from domain.judge import Landing, branch, decision_points, rewind
 from domain.match import Match, project
 from domain.setup import PlayerSetup, create_match, create_position
 from domain.state import GameState
@@ -308,6 +308,7 @@ class JudgeApplication(Application[UUID]):
     # -- the judge's tools ------------------------------------------------------------------------
 
     def rewind(self, match_id: UUID, to: int, reason: str) -> list[Any]:
+        """Put the match back as it was at event ``to``, a decision point (``judge.decision-point``)."""
         with self._lock(match_id):
             match = self._fresh(match_id)
             if not 1 <= to <= match.version:
@@ -315,17 +316,60 @@ class JudgeApplication(Application[UUID]):
                     f"event {to} is out of range: match {match_id} has events 1 to {match.version}"
                 )
             target = self.history.state_at(match_id, to)
-            return self._append(match, rewind(match.state, target, to, reason))
+            landing = self._landing(match_id, to, match.version)
+            return self._append(match, rewind(match.state, target, to, reason, landing))
 
     def branch(self, match_id: UUID, at: int, reason: str) -> Match:
         head = self.head(match_id)
         if not 1 <= at <= head:
             raise OutOfRange(f"event {at} is out of range: match {match_id} has events 1 to {head}")
-        parent_events = self._read_events(match_id, 0, at)
-        new = Match.start(parent_events, copy=True)
-        new.record(branch(new.state, str(match_id), at, reason))
+        parent_events = self._read_events(match_id, 0, at + 1)
+        following = parent_events[at] if len(parent_events) > at else None
+        new = Match.start(parent_events[:at], copy=True)
+        landing = Landing(following, lambda: self._nearest_decision_points(match_id, at, head))
+        new.record(branch(new.state, str(match_id), at, reason, landing))
         self._save_new(new)
         return new
+
+    def _landing(self, match_id: UUID, n: int, head: int) -> Landing:
+        following = self._read_events(match_id, n, n + 1) if n < head else []
+        return Landing(
+            following[0] if following else None, lambda: self._nearest_decision_points(match_id, n, head)
+        )
+
+    def decision_points(
+        self, match_id: UUID, after: int, upto: int, events: Sequence[Any] | None = None
+    ) -> Iterator[tuple[int, GameState, bool]]:
+        """For each event after ``after`` up to ``upto`` (both within the log): its number, the state after
+        it (the running state of the fold: read it before the next) and whether it is a decision point.
+        ``events`` are those events when the caller has read them already."""
+        if events is None:
+            read = self._read_events(match_id, after, upto + 1)
+            events, rest = read[: upto - after], read[upto - after :]
+        else:
+            rest = self._read_events(match_id, upto, upto + 1)
+        start = self.history.state_at(match_id, after) if after else GameState()
+        for n, (state, flag) in enumerate(
+            decision_points(start, events, rest[0] if rest else None), after + 1
+        ):
+            yield n, state, flag
+
+    def _nearest_decision_points(self, match_id: UUID, n: int, head: int) -> tuple[int | None, int | None]:
+        """The nearest decision points before and after event ``n`` (None where there is none), looked for
+        in windows that double as they move away from ``n``."""
+        earlier = later = None
+        hi, size = n - 1, 64
+        while earlier is None and hi >= 1:
+            lo = max(0, hi - size)
+            found = [k for k, _, flag in self.decision_points(match_id, lo, hi) if flag]
+            earlier = found[-1] if found else None
+            hi, size = lo, size * 2
+        lo, size = n, 64
+        while later is None and lo < head:
+            hi = min(head, lo + size)
+            later = next((k for k, _, flag in self.decision_points(match_id, lo, hi) if flag), None)
+            lo, size = hi, size * 2
+        return earlier, later
 
     def audit(self, match_id: UUID) -> AuditReport:
         self.head(match_id)

@@ -164,7 +164,9 @@ def to_problem(exc: BaseException) -> ApiProblem:
     if isinstance(exc, InvalidAction):
         return ApiProblem(422, "invalid-action", _sentence(str(exc)))
     if isinstance(exc, IllegalAction):
-        return ApiProblem(422, "rule-violation", _sentence(exc.message), rule_refs=exc.rule_refs)
+        # a refusal may name more than its sentence (time travel: the nearest decision points)
+        extra = dict(getattr(exc, "fields", None) or {})
+        return ApiProblem(422, "rule-violation", _sentence(exc.message), rule_refs=exc.rule_refs, **extra)
     if isinstance(exc, InvalidPosition):
         return ApiProblem(422, "invalid-position", _sentence(exc.message), rule_refs=exc.rule_refs)
     if isinstance(exc, JudgeError):

@@ -63,7 +63,14 @@ class Client:
         return self.http.get(f"/matches/{mid}/state{query}", headers=self.headers)
 
     def rewind(self, mid: str, to: int, reason: str) -> int:
+        """Rewind to ``to``, or to the nearest decision point before it, which the refusal names when ``to``
+        is not one (time travel goes only to decision points)."""
         r = self.http.post(f"/matches/{mid}/rewind", json={"to": to, "reason": reason}, headers=self.headers)
+        if r.status_code == 422 and (r.get_json() or {}).get("earlier"):
+            to = r.get_json()["earlier"]
+            r = self.http.post(
+                f"/matches/{mid}/rewind", json={"to": to, "reason": reason}, headers=self.headers
+            )
         assert r.status_code == 201, (r.status_code, r.get_json())
         return int(r.get_json()["version"])
 

@@ -19,6 +19,7 @@ from app.api import (
     rules,
     rulings,
     state,
+    timeline,
 )
 
 BLUEPRINTS = (
@@ -30,6 +31,7 @@ BLUEPRINTS = (
     positions,
     actions,
     events,
+    timeline,
     state,
     legal_actions,
     rulings,

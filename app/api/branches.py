@@ -27,8 +27,10 @@ bp = Blueprint("branches", __name__)
     example={"at": 9, "reason": "what if p1 had kept a different hand"},
     description=(
         "A new match whose first `at` events are the parent's; the parent is unchanged. The answer "
-        "holds the new match's player tokens. A match created from decks cannot be branched in the "
-        "middle of its set-up (422)."
+        "holds the new match's player tokens. `at` must be a decision point, an event after which a "
+        "player is asked to decide (see `GET /matches/{id}/timeline`); any other event is a 422 (rule "
+        "`judge.decision-point`) whose body names the nearest decision points, `earlier` and `later` "
+        "(null where there is none)."
     ),
 )
 def branch(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:

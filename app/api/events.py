@@ -27,7 +27,8 @@ bp = Blueprint("events", __name__)
     path_examples=MATCH_EXAMPLE,
     description=f"The events after `after`, at most `limit` of them (clamped to {MAX_EVENTS}). Hidden fields "
     "are left out for players and spectators; hashes are shown to the judge only; events undone by "
-    "a rewind carry `rewound_by`.",
+    "a rewind carry `rewound_by`; `decision_point` says whether a player is asked to decide after the "
+    "event (the only events a rewind or a branch may go to).",
 )
 def list_events(match_id: str, query: dict[str, Any]) -> dict[str, Any]:
     mid = match_uuid(match_id)
@@ -38,7 +39,9 @@ def list_events(match_id: str, query: dict[str, Any]) -> dict[str, Any]:
     limit = max(0, min(query["limit"], MAX_EVENTS))
     events = app.stored_events(mid, after, limit) if limit and after < head else []
     marks = app.rewound_marks(mid) if events else {}
-    return {
-        "events": [event_view(e, viewer, rewound_by=marks.get(e.originator_version)) for e in events],
-        "head": head,
-    }
+    views = [event_view(e, viewer, rewound_by=marks.get(e.originator_version)) for e in events]
+    if events:
+        last = events[-1].originator_version
+        for view, (_, _, flag) in zip(views, app.decision_points(mid, after, last, events), strict=True):
+            view["decision_point"] = flag
+    return {"events": views, "head": head}

@@ -28,8 +28,10 @@ bp = Blueprint("rewind", __name__)
     example={"to": 9, "reason": "the wrong card was played"},
     description=(
         "Appends a rewind event: the state after it equals the state at `to`. Nothing is deleted; "
-        "the events it undid stay in the log, marked `rewound_by`. A match created from decks "
-        "cannot go back into the middle of its set-up (422)."
+        "the events it undid stay in the log, marked `rewound_by`. `to` must be a decision point, an event "
+        "after which a player is asked to decide (see `GET /matches/{id}/timeline`); any other event is a "
+        "422 (rule `judge.decision-point`) whose body names the nearest decision points, `earlier` and "
+        "`later` (null where there is none)."
     ),
 )
 def rewind(match_id: str, body: dict[str, Any]) -> dict[str, Any]:

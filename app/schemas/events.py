@@ -37,6 +37,12 @@ class EventSchema(PredictedEventSchema):
         }
     )
     rewound_by = fields.Integer(metadata={"description": "the rewind event that undid this one"})
+    decision_point = fields.Boolean(
+        metadata={
+            "description": "whether a player is asked to decide after this event: the only events a "
+            "rewind or a branch may go to (judge.decision-point)"
+        }
+    )
 
 
 class EventsQuerySchema(QuerySchema):

@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from app.schemas.base import OneOf, RequestSchema, ResponseSchema, StrictBoolean
+from app.schemas.base import OneOf, QuerySchema, RequestSchema, ResponseSchema, StrictBoolean
 from app.schemas.events import EventSchema
 from app.schemas.state import PLAYERS, STATUSES, STEPS, PendingSchema, ResultSchema
 from domain.setup import FORMATS
@@ -172,6 +172,56 @@ class BranchSchema(RequestSchema):
 class RewoundSchema(ResponseSchema):
     version = fields.Integer(required=True)
     events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+MAX_TIMELINE = 1000
+
+
+class TimelineQuerySchema(QuerySchema):
+    after = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0),
+        metadata={"description": "list the events after this number (default 0)"},
+    )
+    limit = fields.Integer(
+        load_default=MAX_TIMELINE,
+        metadata={"description": f"at most this many points: clamped to 0 to {MAX_TIMELINE}, never refused"},
+    )
+
+
+class TimelinePendingSchema(ResponseSchema):
+    player = fields.String(required=True, validate=validate.OneOf(PLAYERS))
+    kind = fields.String(required=True, metadata={"description": "what the player is asked to decide"})
+
+
+class TimelinePointSchema(ResponseSchema):
+    """The match after one event, as a scrubber shows it."""
+
+    n = fields.Integer(required=True, metadata={"description": "the event number"})
+    type = fields.String(required=True, metadata={"description": "the event's type"})
+    decision_point = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "whether the game waits here for a player's answer: the only events a rewind "
+            "or a branch may go to (judge.decision-point)"
+        },
+    )
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    turn = fields.Integer(required=True)
+    turn_player = fields.String(required=True, allow_none=True)
+    phase = fields.String(required=True)
+    step = fields.String(required=True, allow_none=True)
+    pending = fields.Nested(
+        TimelinePendingSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "the decision the state names after this event, if any"},
+    )
+
+
+class TimelineSchema(ResponseSchema):
+    points = fields.List(fields.Nested(TimelinePointSchema), required=True)
+    head = fields.Integer(required=True, metadata={"description": "the match's latest event number"})
 
 
 class AuditProblemSchema(ResponseSchema):

@@ -150,7 +150,9 @@ def test_no_response_names_a_card_the_viewer_may_not_know(
     rng = random.Random(seed)
     if rewind:
         judge.play(m, rng, stop_at=150)
-        r = judge.client.post(f"{m.path}/rewind", json={"to": 60, "reason": "test"}, headers=judge.headers())
+        points = judge.get(f"{m.path}/timeline", limit=60)["points"]
+        to = max(p["n"] for p in points if p["decision_point"])  # time travel goes only to decision points
+        r = judge.client.post(f"{m.path}/rewind", json={"to": to, "reason": "test"}, headers=judge.headers())
         assert r.status_code == 201
     judge.play(m, rng)
     application = app.extensions["judge"]

@@ -5,18 +5,25 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.conftest import Judge
+from tests.conftest import Judge, MatchRef
 
 
 def _essence(e: dict[str, Any]) -> tuple[Any, ...]:
     return (e["n"], e["type"], e["actor"], e["rule"], e["caused_by"], e["data"])
 
 
+def decision_point_at_or_before(judge: Judge, m: MatchRef, n: int) -> int:
+    """The latest decision point at or before event ``n``: time travel goes only there
+    (judge.decision-point)."""
+    points = judge.get(f"{m.path}/timeline", limit=n)["points"]
+    return max(p["n"] for p in points if p["decision_point"])
+
+
 def test_rewind_and_branch(judge: Judge) -> None:
     m = judge.create_match("WXDi-D04", "WXDi-D06", seed=99)
     judge.play(m, random.Random(3), stop_at=120)
     head = judge.get(m.path)["version"]
-    to = 60
+    to = decision_point_at_or_before(judge, m, 60)
     before = judge.events(m)
     state_at_to = judge.state(m, at=to)
 
@@ -48,10 +55,10 @@ def test_rewind_and_branch(judge: Judge) -> None:
     # play goes on from the rewound state
     judge.play(m, random.Random(4), stop_at=rewind_n + 30)
 
-    # branch the (parent) match at 40
+    # branch the (parent) match at (or just before) 40
     parent_before = judge.events(m)
     parent_head = judge.get(m.path)["version"]
-    at = 40
+    at = decision_point_at_or_before(judge, m, 40)
     r = judge.client.post(f"{m.path}/branches", json={"at": at, "reason": "what if"}, headers=judge.headers())
     assert r.status_code == 201, r.get_json()
     b = r.get_json()
@@ -62,16 +69,15 @@ def test_rewind_and_branch(judge: Judge) -> None:
     assert [_essence(e) for e in branch_events[:at]] == [_essence(e) for e in parent_before[:at]]
     assert branch_events[at]["type"] == "Branched"
     assert judge.get(f"{branch_path}/state", at=at)["digest"] == judge.state(m, at=at)["digest"]
-    if len(branch_events) == at + 1:  # cut between two decisions: nothing runs on after the Branched event
-        assert judge.get(f"{branch_path}/state")["digest"] == judge.state(m, at=at)["digest"]
+    # cut at a decision point: nothing runs on after the Branched event
+    assert len(branch_events) == at + 1
+    assert judge.get(f"{branch_path}/state")["digest"] == judge.state(m, at=at)["digest"]
     # the parent is unchanged
     assert judge.events(m) == parent_before and judge.get(m.path)["version"] == parent_head
     listed = {x["id"]: x for x in judge.get("/matches")["matches"]}
     assert listed[b["id"]]["parent"] == m.id
 
     # the branch's own tokens act on it, not on the parent
-    from tests.conftest import MatchRef
-
     branch = MatchRef(b["id"], b["tokens"])
     actions = judge.legal(branch)
     decider = actions[0]["player"]

@@ -25,6 +25,12 @@ def stored(app: JudgeApplication, match_id: Any) -> list[Any]:
     return list(app.events.get(match_id))
 
 
+def decision_point_at_or_before(app: JudgeApplication, match_id: Any, n: int) -> int:
+    """The latest decision point at or before event ``n``: time travel goes only there
+    (judge.decision-point)."""
+    return max(k for k, _, flag in app.decision_points(match_id, 0, n) if flag)
+
+
 def assert_contiguous(events: list[Any]) -> None:
     versions = [e.originator_version for e in events]
     assert versions == list(range(1, len(events) + 1)), "the log has a gap or a duplicate"
@@ -76,7 +82,7 @@ def test_rewind_branch_and_audit(store: Store) -> None:
     rnd = random.Random(11)
     play(app, mid, rnd, max_actions=30)
     head = app.head(mid)
-    to = head // 2
+    to = decision_point_at_or_before(app, mid, head // 2)
     before = app.state_at(mid, to)
     app.rewind(mid, to, "a misplayed card")
     events = stored(app, mid)
@@ -88,7 +94,7 @@ def test_rewind_branch_and_audit(store: Store) -> None:
     assert report.ok, report.problems
     assert app.rewound_marks(mid), "the events undone by the rewind are marked"
 
-    at = app.head(mid) - 5
+    at = decision_point_at_or_before(app, mid, app.head(mid) - 5)
     parent_at = app.state_at(mid, at)
     child = app.branch(mid, at, "what if")
     child_events = stored(app, child.id)

@@ -100,7 +100,8 @@ def test_dumping_event_views_and_action_results_changes_nothing(seed: int, d1: s
                         "events": [event_view(e, viewer) for e in events],
                     }
                 )
-        judge.rewind(mid, judge.head(mid) // 2, "a judge's decision")
+        to = max(n for n, _, flag in judge.decision_points(mid, 0, judge.head(mid) // 2) if flag)
+        judge.rewind(mid, to, "a judge's decision")
         marks = judge.rewound_marks(mid)
         assert marks
         stored = judge.stored_events(mid)
