@@ -78,7 +78,7 @@ def load_json_body() -> Any:
     if not raw.strip():
         raise ApiProblem(400, "malformed-request", "The request body is empty; send a JSON object.")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
     except UnicodeDecodeError:
         raise ApiProblem(400, "malformed-request", "The request body is not UTF-8 text.") from None
     except json.JSONDecodeError as exc:
@@ -89,6 +89,12 @@ def load_json_body() -> Any:
         ) from None
     except RecursionError:
         raise ApiProblem(400, "malformed-request", "The request body is nested too deeply.") from None
+    except ValueError:  # a number too long to read, or NaN and Infinity, which JSON has not
+        raise ApiProblem(
+            400,
+            "malformed-request",
+            "The request body is not valid JSON: it holds NaN or Infinity, or a number too long to read.",
+        ) from None
     where = lone_surrogate(data)
     if where is not None:
         raise ApiProblem(
@@ -98,6 +104,10 @@ def load_json_body() -> Any:
             f"at {where}; every string must be Unicode text.",
         )
     return data
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON value")  # Python's json reads NaN and Infinity; JSON has not
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
