@@ -32,11 +32,13 @@ rulings at any point of a match or in a position a judge sets up, and a tamper-e
 replayed, rewound and branched.
 
 Tokens travel as `Authorization: Bearer <token>`. The judge's token comes from the service's configuration \
-(`JUDGE_TOKEN`); creating a match returns one token per player. A player token acts only as that player and \
-sees only what that player may see; without a token a caller is a spectator (public information, read-only), \
-and a write without a token is 401. A malformed token, or one the service did not issue, is 401 with \
-`WWW-Authenticate: Bearer` on every endpoint, reads included; a valid token without the right is 403 (a \
-player token of another match on this match's paths included). The token is checked before the body is read.
+(`JUDGE_TOKEN`); creating a match returns one token per player (`<match id>.<player>.<hmac>`; the bare \
+`<hmac>` form of earlier versions is still accepted on its own match's paths). A player token acts only as \
+that player and sees only what that player may see; without a token a caller is a spectator (public \
+information, read-only), and a write without a token is 401. A malformed token, or one the service did not \
+issue, is 401 with `WWW-Authenticate: Bearer` on every endpoint, reads included; a valid token without the \
+right is 403 (a player token of another match on this match's paths included). The token is checked before \
+the body is read.
 
 Every error is `application/problem+json` (RFC 9457) with `type`, `title`, `status`, `detail` and, for rule \
 violations, `rule_refs`."""
