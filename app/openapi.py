@@ -113,7 +113,7 @@ ON_A_MATCH = " A player token of another match gives no rights on this match's p
 
 def _operation(name: str, meta: Endpoint, on_a_match: bool) -> dict[str, Any]:
     op: dict[str, Any] = {"operationId": name, "summary": meta.summary, "tags": [meta.tag]}
-    who = WHO[meta.auth] + (ON_A_MATCH if on_a_match else "")
+    who = WHO[meta.auth] + (ON_A_MATCH if on_a_match and meta.auth != JUDGE else "")
     description = " ".join(x for x in (meta.description, who) if x)
     if description:
         op["description"] = description
