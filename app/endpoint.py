@@ -1,6 +1,8 @@
 """One declaration per view: how it parses, what it answers, and what the OpenAPI document says about it.
 
-``@endpoint(...)`` wraps a view so that the request body and the query string are loaded with the given
+``@endpoint(...)`` wraps a view so that the caller is authorized first (``auth``: who may call it, see
+``app.auth``; a bad token is 401 and a token without the right 403 before the query or the body is looked at),
+then the request body and the query string are loaded with the given
 marshmallow schemas (a body with unknown fields is refused) and the view's return value is dumped with the
 response schema. A view declared ``shaped=True`` returns its answer already in the response schema's shape
 (plain JSON values, the schema's field names): it is encoded as it is, without a second pass through
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,10 +25,20 @@ from flask import Response, current_app, request
 from marshmallow import Schema
 
 from app.application import JudgeApplication
-from app.auth import require_judge
+from app.auth import ANYONE, JUDGE, PARTICIPANT, authorize
 from app.problems import ApiProblem
 
-ANYONE, JUDGE, PARTICIPANT = "anyone", "judge", "participant"
+__all__ = [
+    "ANYONE",
+    "JUDGE",
+    "PARTICIPANT",
+    "Endpoint",
+    "endpoint",
+    "judge_app",
+    "load_json_body",
+    "lone_surrogate",
+    "match_uuid",
+]
 
 
 @dataclass(frozen=True)
@@ -53,7 +66,8 @@ def _instance(schema: Schema | type[Schema] | None) -> Schema | None:
 
 
 def load_json_body() -> Any:
-    """The request body as JSON: 415 when it is not sent as JSON, 400 when it does not parse."""
+    """The request body as JSON: 415 when it is not sent as JSON, 400 when it does not parse, is not UTF-8
+    or holds a lone surrogate anywhere."""
     if not request.is_json:
         raise ApiProblem(
             415,
@@ -64,7 +78,7 @@ def load_json_body() -> Any:
     if not raw.strip():
         raise ApiProblem(400, "malformed-request", "The request body is empty; send a JSON object.")
     try:
-        return json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
     except UnicodeDecodeError:
         raise ApiProblem(400, "malformed-request", "The request body is not UTF-8 text.") from None
     except json.JSONDecodeError as exc:
@@ -75,6 +89,59 @@ def load_json_body() -> Any:
         ) from None
     except RecursionError:
         raise ApiProblem(400, "malformed-request", "The request body is nested too deeply.") from None
+    except ValueError:  # a number too long to read, or NaN and Infinity, which JSON has not
+        raise ApiProblem(
+            400,
+            "malformed-request",
+            "The request body is not valid JSON: it holds NaN or Infinity, or a number too long to read.",
+        ) from None
+    where = lone_surrogate(data)
+    if where is not None:
+        raise ApiProblem(
+            400,
+            "malformed-request",
+            f"The request body holds a lone surrogate (an escape such as \\ud800 that is no character) "
+            f"at {where}; every string must be Unicode text.",
+        )
+    return data
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON value")  # Python's json reads NaN and Infinity; JSON has not
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate(data: Any) -> str | None:
+    """Where the first string (a key or a value) holding a lone surrogate is, as a path, or None. JSON's
+    ``\\uXXXX`` escapes can spell half a surrogate pair, which Python keeps as is but no text encoding
+    can carry further (into the store, a log, a response)."""
+    stack: list[tuple[str, Any]] = [("the body", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if _SURROGATE.search(value):
+                return path
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if _SURROGATE.search(key):
+                    return f"a key of {path}"
+                stack.append((f"{path}.{key}" if path != "the body" else key, item))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", item) for i, item in enumerate(value))
+    return None
+
+
+def implied_errors(auth: str, has_body: bool) -> set[int]:
+    """The statuses every endpoint of its kind may answer: 401 for a bad token (any endpoint), 403 for a token
+    without the right (where not anyone may call), 400 for a body that is not JSON text."""
+    out = {401}
+    if auth != ANYONE:
+        out.add(403)
+    if has_body:
+        out.add(400)
+    return out
 
 
 def endpoint(
@@ -102,7 +169,7 @@ def endpoint(
         body=_instance(body),
         query=_instance(query),
         auth=auth,
-        errors=tuple(errors),
+        errors=tuple(sorted(set(errors) | implied_errors(auth, body is not None))),
         description=description,
         content_type=content_type,
         path_params=dict(path_params or {}),
@@ -114,8 +181,7 @@ def endpoint(
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
         def view(**path: Any) -> Any:
-            if spec.auth == JUDGE:
-                require_judge()
+            authorize(spec.auth, path.get("match_id"))  # before the query and the body are read
             kwargs: dict[str, Any] = dict(path)
             if spec.query is not None:
                 kwargs["query"] = spec.query.load(request.args.to_dict(flat=True))

@@ -18,7 +18,7 @@ from apispec_webframeworks.flask import FlaskPlugin
 from flask import Flask
 from marshmallow import fields
 
-from app.endpoint import JUDGE, Endpoint
+from app.endpoint import ANYONE, JUDGE, PARTICIPANT, Endpoint
 from app.problems import PROBLEM_MIMETYPE, PROBLEM_TYPES, problem_type
 from app.schemas.actions import ACTION_SCHEMAS
 from app.schemas.base import ActionField, OneOf
@@ -32,8 +32,13 @@ rulings at any point of a match or in a position a judge sets up, and a tamper-e
 replayed, rewound and branched.
 
 Tokens travel as `Authorization: Bearer <token>`. The judge's token comes from the service's configuration \
-(`JUDGE_TOKEN`); creating a match returns one token per player. A player token acts only as that player and \
-sees only what that player may see; without a token a caller is a spectator (public information, read-only).
+(`JUDGE_TOKEN`); creating a match returns one token per player (`<match id>.<player>.<hmac>`; the bare \
+`<hmac>` form of earlier versions is still accepted on its own match's paths). A player token acts only as \
+that player and sees only what that player may see; without a token a caller is a spectator (public \
+information, read-only), and a write without a token is 401. A malformed token, or one the service did not \
+issue, is 401 with `WWW-Authenticate: Bearer` on every endpoint, reads included; a valid token without the \
+right is 403 (a player token of another match on this match's paths included). The token is checked before \
+the body is read.
 
 Every error is `application/problem+json` (RFC 9457) with `type`, `title`, `status`, `detail` and, for rule \
 violations, `rule_refs`."""
@@ -53,9 +58,9 @@ TAGS = {
 STATUS_TEXT = {
     200: "OK",
     201: "Created",
-    400: "The request body is not valid JSON",
-    401: "No token was sent",
-    403: "The token may not do this",
+    400: "The request body is not valid JSON, not UTF-8, or holds a lone surrogate",
+    401: "No token was sent where one is needed, or the token is malformed or unknown",
+    403: "The token is valid but may not do this (another player, another match, not the judge)",
     404: "No such match, event, card, deck, rule or path",
     405: "Method not allowed",
     409: "`expected_version` is not the match's latest version",
@@ -98,13 +103,21 @@ def _problem_response(status: int | str) -> dict[str, Any]:
     return {"description": text, "content": {PROBLEM_MIMETYPE: {"schema": ProblemSchema}}}
 
 
-def _operation(name: str, meta: Endpoint) -> dict[str, Any]:
+WHO = {
+    ANYONE: "Anyone: no token is needed; a token that is sent must be valid (401 otherwise).",
+    PARTICIPANT: "A player of this match, for its own player only, or the judge; no token is 401.",
+    JUDGE: "Judge only; no token is 401, a player token 403.",
+}
+ON_A_MATCH = " A player token of another match gives no rights on this match's paths: 403."
+
+
+def _operation(name: str, meta: Endpoint, on_a_match: bool) -> dict[str, Any]:
     op: dict[str, Any] = {"operationId": name, "summary": meta.summary, "tags": [meta.tag]}
-    who = {JUDGE: "Judge only."}.get(meta.auth)
+    who = WHO[meta.auth] + (ON_A_MATCH if on_a_match and meta.auth != JUDGE else "")
     description = " ".join(x for x in (meta.description, who) if x)
     if description:
         op["description"] = description
-    op["security"] = [{"bearer": []}] if meta.auth == JUDGE else [{}, {"bearer": []}]
+    op["security"] = [{}, {"bearer": []}] if meta.auth == ANYONE else [{"bearer": []}]
     if meta.query is not None:
         op["parameters"] = [{"in": "query", "schema": meta.query}]
     if meta.body is not None:
@@ -123,9 +136,15 @@ def _operation(name: str, meta: Endpoint) -> dict[str, Any]:
         responses["201"]["headers"] = {
             "Location": {"description": "the new resource", "schema": {"type": "string"}}
         }
-    if meta.auth == JUDGE:
-        responses["401"] = _problem_response(401)
-        responses["401"]["headers"] = {"WWW-Authenticate": {"schema": {"type": "string"}}}
+    responses["401"] = _problem_response(401)
+    responses["401"]["headers"] = {
+        "WWW-Authenticate": {
+            "description": 'the bearer challenge, with `error="invalid_token"` for a bad token',
+            "schema": {"type": "string"},
+        }
+    }
+    if on_a_match:
+        responses.setdefault("403", _problem_response(403))
     for status in meta.errors:
         responses.setdefault(str(status), _problem_response(status))
     responses["default"] = _problem_response("default")
@@ -167,7 +186,7 @@ def build_spec(app: Flask) -> dict[str, Any]:
         spec.path(
             view=view,
             app=app,
-            operations={m.lower(): _operation(name, meta) for m in methods},
+            operations={m.lower(): _operation(name, meta, "<match_id>" in rule.rule) for m in methods},
             parameters=params,
         )
     raw = spec.to_dict()

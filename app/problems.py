@@ -32,6 +32,7 @@ PROBLEM_TYPES: dict[str, str] = {
     "rule-violation": "The rules refuse this",
     "invalid-position": "The position cannot exist",
     "unauthorized": "A token is needed",
+    "invalid-token": "The token is not valid",
     "forbidden": "This token may not do that",
     "not-found": "Not found",
     "match-not-found": "No such match",
@@ -71,10 +72,18 @@ class ApiProblem(Exception):
         self.extra = extra
 
 
+REALM = "wixoss-judge"
+
+
 def unauthorized(detail: str) -> ApiProblem:
-    return ApiProblem(
-        401, "unauthorized", detail, headers={"WWW-Authenticate": 'Bearer realm="wixoss-judge"'}
-    )
+    """401 for a request that sent no token where one is needed (RFC 6750: no error code then)."""
+    return ApiProblem(401, "unauthorized", detail, headers={"WWW-Authenticate": f'Bearer realm="{REALM}"'})
+
+
+def invalid_token(detail: str) -> ApiProblem:
+    """401 for a token that is malformed or that the service did not issue (RFC 6750 ``invalid_token``)."""
+    challenge = f'Bearer realm="{REALM}", error="invalid_token", error_description="{detail}"'
+    return ApiProblem(401, "invalid-token", detail, headers={"WWW-Authenticate": challenge})
 
 
 def forbidden(detail: str) -> ApiProblem:

@@ -139,7 +139,7 @@ def parse_action(raw: Any) -> Action:
     if not isinstance(raw, dict):
         raise InvalidAction("an action must be a JSON object with at least 'type' and 'player'")
     atype = raw.get("type")
-    if atype not in ACTION_FIELDS:
+    if not isinstance(atype, str) or atype not in ACTION_FIELDS:
         known = ", ".join(ACTION_TYPES)
         raise InvalidAction(f"unknown action type {atype!r}; the action types are: {known}")
     player = raw.get("player")

@@ -8,7 +8,7 @@ from flask import Blueprint
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID
 from app.auth import check_acts_for, require_participant
-from app.endpoint import endpoint, judge_app, match_uuid
+from app.endpoint import PARTICIPANT, endpoint, judge_app, match_uuid
 from app.problems import forbidden
 from app.schemas.actions import ActionRequestSchema, ActionResultSchema
 from projections.views import event_view
@@ -20,6 +20,7 @@ bp = Blueprint("actions", __name__)
 @endpoint(
     "Take an action",
     tag="play",
+    auth=PARTICIPANT,
     body=ActionRequestSchema,
     response=ActionResultSchema,
     shaped=True,

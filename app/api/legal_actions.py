@@ -8,7 +8,7 @@ from flask import Blueprint
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID
 from app.auth import check_acts_for, require_participant
-from app.endpoint import endpoint, judge_app, match_uuid
+from app.endpoint import PARTICIPANT, endpoint, judge_app, match_uuid
 from app.schemas.actions import LegalActionsQuerySchema, LegalActionsSchema
 from projections.views import legal_actions_view
 
@@ -19,6 +19,7 @@ bp = Blueprint("legal_actions", __name__)
 @endpoint(
     "List the legal actions",
     tag="play",
+    auth=PARTICIPANT,
     response=LegalActionsSchema,
     query=LegalActionsQuerySchema,
     errors=(403, 404, 422),
@@ -27,7 +28,7 @@ bp = Blueprint("legal_actions", __name__)
     description=(
         "Every answer to the decision pending after event `at` (default: the latest), each a "
         "complete action that can be posted as it is. A player token gets its own answers (none "
-        "when the decision is the other player's); the judge any player's; spectators none (403)."
+        "when the decision is the other player's); the judge any player's; spectators none (401)."
     ),
 )
 def list_legal_actions(match_id: str, query: dict[str, Any]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from flask import Blueprint
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID
 from app.auth import check_acts_for, require_participant
-from app.endpoint import endpoint, judge_app, match_uuid
+from app.endpoint import PARTICIPANT, endpoint, judge_app, match_uuid
 from app.problems import forbidden
 from app.schemas.actions import RulingRequestSchema, RulingSchema
 from projections.views import ruling_view
@@ -20,6 +20,7 @@ bp = Blueprint("rulings", __name__)
 @endpoint(
     "Ask for a ruling",
     tag="play",
+    auth=PARTICIPANT,
     body=RulingRequestSchema,
     response=RulingSchema,
     errors=(400, 403, 404, 415, 422),

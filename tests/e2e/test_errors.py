@@ -229,7 +229,7 @@ CASES: list[tuple[str, Case, int, dict[str, Any]]] = [
         lambda c, m, p: c.post(
             f"{m.path}/actions", json={"action": {"player": p["player"], "type": "mulligan", "cards": []}}
         ),
-        403,
+        401,
         {"words": "token"},
     ),
     (
@@ -270,7 +270,7 @@ CASES: list[tuple[str, Case, int, dict[str, Any]]] = [
         403,
         {},
     ),
-    ("legal actions for a spectator", lambda c, m, p: c.get(f"{m.path}/legal-actions"), 403, {}),
+    ("legal actions for a spectator", lambda c, m, p: c.get(f"{m.path}/legal-actions"), 401, {}),
     (
         "a player's legal actions for the other",
         lambda c, m, p: c.get(

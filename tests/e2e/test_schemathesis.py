@@ -1,10 +1,12 @@
 """Property-based testing of the whole API from its own OpenAPI document (schemathesis, in-process WSGI).
 
 Every operation gets the document's examples, schema-valid requests and deliberately invalid ones, sent with
-the judge's token so that they reach the deep code paths. A request about a match names, most of the time,
-one of a few real matches (new, in the middle of play, finished, built from a position) instead of a random
-UUID. Every response must be no server error, and must conform to the document: status code, content type,
-headers and body.
+the judge's token so that they reach the deep code paths; then, fewer of them, with no token, with a player
+token (of the match the request names, of either player), with a player token of another match and with a
+token the service never issued, so that every way of being refused is exercised too. A request about a match
+names, most of the time, one of a few real matches (new, in the middle of play, finished, built from a
+position) instead of a random UUID. Every response must be no server error, and must conform to the
+document: status code, content type, headers and body.
 """
 
 from __future__ import annotations
@@ -35,7 +37,10 @@ from tests.conftest import JUDGE_TOKEN, Judge, make_app
 POSITIVE_EXAMPLES = 80
 NEGATIVE_EXAMPLES = 25
 EXAMPLE_RUNS = 5
+# the other callers: (positive, negative) examples per operation; an unknown token is refused before anything
+CALLERS = {"no token": (10, 5), "player": (20, 6), "other match": (6, 3), "unknown": (6, 3)}
 MIN_REQUESTS = 1000
+UNKNOWN_TOKEN = "an-unknown-token-" + "0" * 24
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
@@ -84,6 +89,20 @@ def _legal_action(app: Flask, match_id: str, choice: int) -> dict[str, Any] | No
     return actions[choice % len(actions)] if actions else None
 
 
+def _headers(app: Flask, caller: str, match_ids: list[str], pick: int, player: str) -> dict[str, str]:
+    """The Authorization header of ``caller`` for a request about ``match_ids[pick]`` (or a made-up match)."""
+    tokens = app.extensions["judge_tokens"]
+    own = UUID(match_ids[pick % len(match_ids)])
+    token = {
+        "judge": JUDGE_TOKEN,
+        "no token": None,
+        "player": tokens.player_token(own, player),
+        "other match": tokens.player_token(UUID(match_ids[(pick + 1) % len(match_ids)]), player),
+        "unknown": UNKNOWN_TOKEN,
+    }[caller]
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
 def _run_operation(
     app: Flask,
     operation: Any,
@@ -93,8 +112,8 @@ def _run_operation(
     counter: dict[str, int],
     *,
     positive: bool = True,
+    caller: str = "judge",
 ) -> None:
-    headers = {"Authorization": f"Bearer {JUDGE_TOKEN}"}
     uses_match = "{match_id}" in operation.path
     takes_action = operation.path.endswith(("/actions", "/rulings"))
 
@@ -102,7 +121,9 @@ def _run_operation(
     picks = st.integers(0, len(match_ids)) if uses_match and positive else st.just(len(match_ids))
     choices = st.integers(0, 10**6) if takes_action and positive else st.just(0)
 
-    @given(case=strategy, pick=picks, choice=choices)
+    players = st.sampled_from(("p1", "p2")) if caller in ("player", "other match") else st.just("p1")
+
+    @given(case=strategy, pick=picks, choice=choices, player=players)
     @settings(
         max_examples=examples,
         deadline=None,
@@ -110,7 +131,7 @@ def _run_operation(
         derandomize=True,
         suppress_health_check=list(HealthCheck),
     )
-    def check(case: Any, pick: int, choice: int) -> None:
+    def check(case: Any, pick: int, choice: int, player: str) -> None:
         if uses_match and pick < len(match_ids) and positive:
             case.path_parameters["match_id"] = match_ids[pick]
             # half the actions and rulings on a real match are one of its legal actions: play goes on
@@ -119,7 +140,12 @@ def _run_operation(
                 if action is not None:
                     case.body = {"action": action}
         counter["requests"] += 1
-        case.call_and_validate(headers=headers, checks=CHECKS)
+        counter[caller] = counter.get(caller, 0) + 1
+        response = case.call_and_validate(
+            headers=_headers(app, caller, match_ids, pick, player), checks=CHECKS
+        )
+        if caller == "unknown":
+            assert response.status_code == 401, (operation.path, response.status_code)
 
     try:
         check()
@@ -156,9 +182,25 @@ def test_the_api_conforms_to_its_document_under_generated_requests() -> None:
             counter,
             positive=False,
         )
+        for caller, (positive_examples, negative_examples) in CALLERS.items():
+            for mode, count in (
+                (GenerationMode.POSITIVE, positive_examples),
+                (GenerationMode.NEGATIVE, negative_examples),
+            ):
+                _run_operation(
+                    app,
+                    operation,
+                    operation.as_strategy(generation_mode=mode),
+                    count,
+                    match_ids,
+                    counter,
+                    positive=mode == GenerationMode.POSITIVE,
+                    caller=caller,
+                )
     elapsed = time.monotonic() - started
-    print(f"schemathesis: {counter['requests']} requests over {len(operations)} operations in {elapsed:.1f}s")
+    print(f"schemathesis: {counter} requests over {len(operations)} operations in {elapsed:.1f}s")
     assert counter["requests"] >= MIN_REQUESTS
+    assert all(counter[caller] >= len(operations) for caller in CALLERS), counter
     app.extensions["judge"].close()
 
 

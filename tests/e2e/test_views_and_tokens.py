@@ -14,17 +14,57 @@ from projections.views import state_view
 from tests.conftest import JUDGE_TOKEN, Judge, bearer, make_app
 
 
-def test_player_tokens_are_hmacs_of_the_match_and_player(app: Flask, judge: Judge) -> None:
+def test_player_tokens_name_their_match_and_player_and_carry_an_hmac(app: Flask, judge: Judge) -> None:
     m = judge.create_match()
     secret = app.extensions["judge_tokens"]._secret
     for p in ("p1", "p2"):
-        assert m.tokens[p] == hmac.new(secret, f"{m.id}:{p}".encode(), hashlib.sha256).hexdigest()
+        mac = hmac.new(secret, f"{m.id}:{p}".encode(), hashlib.sha256).hexdigest()
+        assert m.tokens[p] == f"{m.id}.{p}.{mac}"
     other = make_app(TOKEN_SECRET="another secret")
     assert other.extensions["judge_tokens"].player_token(UUID(m.id), "p1") != m.tokens["p1"]
-    assert (
-        other.extensions["judge_tokens"].player_token(UUID(m.id), "p1")
-        == hmac.new(b"another secret", f"{m.id}:p1".encode(), hashlib.sha256).hexdigest()
+    mac = hmac.new(b"another secret", f"{m.id}:p1".encode(), hashlib.sha256).hexdigest()
+    assert other.extensions["judge_tokens"].player_token(UUID(m.id), "p1") == f"{m.id}.p1.{mac}"
+
+
+def test_bare_hmac_tokens_still_work_on_their_own_match(app: Flask, judge: Judge) -> None:
+    """Tokens issued before tokens named their match (the bare hex HMAC) keep working where the path names the
+    match; elsewhere they name no one the service can check, so they are unknown (401)."""
+    m = judge.create_match(seed=4)
+    legacy = {p: app.extensions["judge_tokens"].legacy_player_token(UUID(m.id), p) for p in ("p1", "p2")}
+    state = app.extensions["judge"].state_at(UUID(m.id))
+    assert judge.state(m, token=legacy["p2"]) == state_view(state, "p2")
+    assert judge.client.get(f"/matches/{m.id.upper()}/state", headers=bearer(legacy["p1"])).status_code == 200
+    actions = judge.legal(m, token=legacy["p1"])
+    assert actions and all(a["player"] == "p1" for a in actions)
+    assert judge.act(m, actions[0], token=legacy["p2"]).status_code == 403  # acting for the other player
+    assert judge.act(m, actions[0], token=legacy["p1"]).status_code == 201
+    other = judge.create_match(seed=5)
+    r = judge.client.get(f"{other.path}/state", headers=bearer(legacy["p1"]))
+    assert r.status_code == 401 and 'error="invalid_token"' in r.headers["WWW-Authenticate"]
+    assert judge.client.get("/cards", headers=bearer(legacy["p1"])).status_code == 401
+
+
+def test_a_forged_or_altered_player_token_is_unknown(judge: Judge) -> None:
+    m = judge.create_match(seed=6)
+    other = judge.create_match(seed=7)
+    mid, player, mac = m.tokens["p1"].split(".")
+    flipped = mac[:-1] + ("0" if mac[-1] != "0" else "1")
+    forged = (
+        f"{mid}.{player}.{flipped}",  # a wrong mac
+        f"{mid}.p2.{mac}",  # p1's mac with p2's name
+        f"{other.id}.p1.{mac}",  # another match's id
+        f"{mid.upper()}.{player}.{mac}",  # not the form the service issues
+        f"{mid}.{player}.{mac.upper()}",
+        f"{mid}.{player}.{mac}.x",
+        mac[:-2],
     )
+    for token in forged:
+        for path in (f"{m.path}/state", "/cards", "/matches"):
+            r = judge.client.get(path, headers=bearer(token))
+            assert r.status_code == 401, (token, path, r.get_json())
+            assert r.headers["Content-Type"] == "application/problem+json"
+            challenge = r.headers["WWW-Authenticate"]
+            assert challenge.startswith('Bearer realm="wixoss-judge", error="invalid_token"')
 
 
 def test_each_viewer_sees_its_own_view(app: Flask, judge: Judge) -> None:
@@ -45,9 +85,10 @@ def test_each_viewer_sees_its_own_view(app: Flask, judge: Judge) -> None:
     assert "cards" in p1["players"]["p1"]["hand"] and "cards" not in p1["players"]["p2"]["hand"]
     assert "seed" not in p1 and "digest" not in p1
     assert judge.state(m)["seed"] == 123
-    # another match's token is no token at all
+    # another match's player token gives no rights here, reads included: 403, never a quiet spectator's view
     other = judge.create_match(seed=5)
-    assert judge.state(m, token=other.tokens["p1"]) == state_view(state, "spectator")
+    r = judge.client.get(f"{m.path}/state", headers=bearer(other.tokens["p1"]))
+    assert r.status_code == 403 and other.id in r.get_json()["detail"]
 
 
 def test_the_log_is_redacted_per_viewer_and_limit_is_clamped(judge: Judge) -> None:
@@ -131,4 +172,5 @@ def test_the_judge_token_comes_from_the_environment(monkeypatch: pytest.MonkeyPa
     }
     client = app.test_client()
     assert client.post("/matches", json=body, headers=bearer("from-the-environment")).status_code == 201
-    assert client.post("/matches", json=body, headers=bearer(JUDGE_TOKEN)).status_code == 403
+    r = client.post("/matches", json=body, headers=bearer(JUDGE_TOKEN))  # not this service's judge token
+    assert r.status_code == 401 and 'error="invalid_token"' in r.headers["WWW-Authenticate"]
