@@ -283,7 +283,24 @@ class JudgeApplication(Application[UUID]):
         is set not to fast-forward (``AGGREGATE_CACHE_FASTFORWARD=n``)."""
         if not self.repository.fastforward:
             self._evict(match_id)
+        else:
+            self._check_cached(match_id)
         return self.get_match(match_id)
+
+    def _check_cached(self, match_id: UUID) -> None:
+        """Drop the caches when the store's head of the match is below the cached match's version (the
+        store was restored from an older copy): a decision is taken on the store's match, never on one it
+        no longer has."""
+        cache = self.repository.cache
+        if cache is None:
+            return
+        try:
+            cached: Match = cache.get(match_id)
+        except KeyError:
+            return
+        last = self.recorder.select_events(match_id, desc=True, limit=1)
+        if not last or last[0].originator_version < cached.version:
+            self.forget_everything()
 
     def _cached_at(self, match_id: UUID, version: int | None) -> Match | None:
         """The cached match if it is at ``version``, without asking the store whether it moved on: if it
