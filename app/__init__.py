@@ -7,7 +7,8 @@ Configuration (``test_config`` wins over the environment):
 - ``TOKEN_SECRET``: the key player tokens are derived with; by default derived from the judge token.
 - The store, with the ``eventsourcing`` library's own variables (``PERSISTENCE_MODULE``, ``SQLITE_DBNAME``,
   ``POSTGRES_*``, ``CREATE_TABLE`` ...), passed through to the Application; without them, a SQLite file
-  ``wixoss-judge.sqlite`` in the instance folder.
+  ``wixoss-judge.sqlite`` in the instance folder. On a server store (PostgreSQL) the application is made on
+  first use, so that a worker starts, and serves the catalogue, while the store is unreachable.
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from app.application import JudgeApplication
     from app.encoding import OrjsonProvider
     from app.problems import register_error_handler
+    from app.store import LazyApplication
     from app.tokens import Tokens, derive_secret
 
     app = Flask(__name__, instance_relative_config=True)
@@ -95,7 +97,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     secret_bytes = secret.encode() if isinstance(secret, str) and secret else derive_secret(judge_token)
 
     app.extensions["judge_tokens"] = Tokens(judge_token, secret_bytes)
-    app.extensions["judge"] = JudgeApplication(env=store_env(app.config, os.environ, app.instance_path))
+    env = store_env(app.config, os.environ, app.instance_path)
+    app.extensions["judge"] = LazyApplication(lambda: JudgeApplication(env=env))
+    app.config["STORE_MODULE"] = module = (
+        env.get("PERSISTENCE_MODULE") or env.get("WIXOSS_JUDGE_PERSISTENCE_MODULE") or ""
+    )
+    if "postgres" not in module:  # an embedded store (SQLite file, memory) is made now: it needs no server
+        app.extensions["judge"].get()
     register_error_handler(app)
     register_blueprints(app)
     if _yes(app.config.get("FREEZE_HEAP", os.environ.get("FREEZE_HEAP")), default=not app.testing):

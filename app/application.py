@@ -15,6 +15,12 @@ What keeps it fast (docs/PERFORMANCE.md has the figures):
   latest state is one read: the events after the newest checkpoint, to the end.
 - Where several processes write (PostgreSQL), an action is recorded on a working copy of the cached match,
   so that a lost race leaves the cache usable instead of forcing a rebuild.
+
+The store is the truth (``app.store``): an append whose first event is not the store's head + 1 is refused
+in the insert's own transaction (``AppendRefused``), so a cache that is ahead of a store restored from an
+older copy can never write past a hole. Whenever this process sees that the store moved away from what it
+knew (such a refusal, a head lower than one already seen, a latest read that no longer finds the last event
+known, the tables gone), it drops every cache (``forget_everything``) and answers from the store.
 """
 
 from __future__ import annotations
@@ -26,11 +32,20 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.domain import Snapshot
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError, Transcoding
+from eventsourcing.persistence import (
+    AggregateRecorder,
+    ApplicationRecorder,
+    EventStore,
+    IntegrityError,
+    JSONTranscoder,
+    PersistenceError,
+    Transcoding,
+)
 from eventsourcing.utils import strtobool
 
+from app import store
 from domain.engine import decide
 from domain.errors import IllegalAction, JudgeError
 from domain.events import Event
@@ -39,7 +54,7 @@ from domain.match import Match, project
 from domain.setup import PlayerSetup, create_match, create_position
 from domain.state import GameState
 from projections.audit import AuditReport, audit
-from projections.history import History
+from projections.history import History, StaleHistory
 from projections.index import MatchIndex
 
 
@@ -84,7 +99,14 @@ class GameStateAsDict(Transcoding):
 
 class JudgeApplication(Application[UUID]):
     name = "wixoss_judge"
-    env: ClassVar[dict[str, str]] = {"AGGREGATE_CACHE_MAXSIZE": "256", "DEEPCOPY_FROM_AGGREGATE_CACHE": "n"}
+    env: ClassVar[dict[str, str]] = {
+        "AGGREGATE_CACHE_MAXSIZE": "256",
+        "DEEPCOPY_FROM_AGGREGATE_CACHE": "n",
+        # PostgreSQL: wait at most 1 s for a connection, 2 s for the table lock of an append (the library's
+        # defaults, 30 s and for ever, hold a request until the web server kills its worker)
+        "POSTGRES_CONNECT_TIMEOUT": "1",
+        "POSTGRES_LOCK_TIMEOUT": "2",
+    }
     is_snapshotting_enabled = True  # the stored checkpoints; IS_SNAPSHOTTING_ENABLED=n turns them off
     MAX_KNOWN_HEADS = 100_000
 
@@ -105,6 +127,31 @@ class JudgeApplication(Application[UUID]):
         self._heads: dict[UUID, int] = {}  # the highest head seen per match: the log only grows
         shared = "postgres" in (self.env.get("PERSISTENCE_MODULE") or "")
         self.working_copy = strtobool(self.env.get("WORKING_COPY") or ("y" if shared else "n"))
+        replaced = getattr(self.recorder, "replaced", None)
+        if isinstance(replaced, list):  # the store tells when its tables vanished or were made again
+            replaced.append(self.forget_everything)
+
+    def construct_recorder(self) -> ApplicationRecorder:
+        return store.application_recorder(self.factory)
+
+    def construct_snapshot_store(self) -> EventStore[UUID]:
+        recorder: AggregateRecorder = store.snapshot_recorder(self.factory)
+        return self.factory.event_store(mapper=self.mapper, recorder=recorder)
+
+    def forget_everything(self) -> None:
+        """Drop every cache of every match (the cached matches, the heads seen, the states and events kept,
+        the match index): the store moved away from what this process knew, and is read again."""
+        cache = self.repository.cache
+        if isinstance(cache, LRUCache):
+            with cache.lock:
+                cache.cache.clear()
+                cache.clear()
+                cache.full = False
+        elif cache is not None:
+            cache.cache.clear()
+        self._heads.clear()
+        self.history.clear()
+        self.index.reset()
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
@@ -143,8 +190,12 @@ class JudgeApplication(Application[UUID]):
         """The match's last event number, as the store has it now."""
         last = self.recorder.select_events(match_id, desc=True, limit=1)
         if not last:
+            if match_id in self._heads:  # a match seen here is gone: the store is not the one it was
+                self.forget_everything()
             raise MatchNotFound(match_id)
         head = last[0].originator_version
+        if head < self._heads.get(match_id, 0):  # the store went back (restored from an older copy)
+            self.forget_everything()
         self._seen(match_id, head)
         return head
 
@@ -162,7 +213,11 @@ class JudgeApplication(Application[UUID]):
     def state_at(self, match_id: UUID, at: int | None = None) -> GameState:
         """The state after event ``at`` (default: the latest), checked against the head."""
         if at is None:  # the latest: one read of the events after the newest checkpoint, to the end
-            state = self.history.latest(match_id, hint=self._heads.get(match_id, 0))
+            try:
+                state = self.history.latest(match_id, hint=self._heads.get(match_id, 0))
+            except StaleHistory:  # the store moved away from what was kept: read it again
+                self.forget_everything()
+                state = self.history.latest(match_id)
             if state.version == 0:
                 raise MatchNotFound(match_id)
             self._seen(match_id, state.version)
@@ -228,7 +283,24 @@ class JudgeApplication(Application[UUID]):
         is set not to fast-forward (``AGGREGATE_CACHE_FASTFORWARD=n``)."""
         if not self.repository.fastforward:
             self._evict(match_id)
+        else:
+            self._check_cached(match_id)
         return self.get_match(match_id)
+
+    def _check_cached(self, match_id: UUID) -> None:
+        """Drop the caches when the store's head of the match is below the cached match's version (the
+        store was restored from an older copy): a decision is taken on the store's match, never on one it
+        no longer has."""
+        cache = self.repository.cache
+        if cache is None:
+            return
+        try:
+            cached: Match = cache.get(match_id)
+        except KeyError:
+            return
+        last = self.recorder.select_events(match_id, desc=True, limit=1)
+        if not last or last[0].originator_version < cached.version:
+            self.forget_everything()
 
     def _cached_at(self, match_id: UUID, version: int | None) -> Match | None:
         """The cached match if it is at ``version``, without asking the store whether it moved on: if it
@@ -256,8 +328,10 @@ class JudgeApplication(Application[UUID]):
         try:
             work.record(events)
             recordings = self.save(work)
-        except IntegrityError:
-            if work is match:
+        except IntegrityError as exc:
+            if isinstance(exc, store.AppendRefused):  # the store is behind this process's idea of the match
+                self.forget_everything()
+            elif work is match:
                 self._evict(match.id)
             if last_try:
                 raise VersionConflict(before, self.head(match.id)) from None

@@ -27,6 +27,7 @@ from marshmallow import Schema
 from app.application import JudgeApplication
 from app.auth import ANYONE, JUDGE, PARTICIPANT, authorize
 from app.problems import ApiProblem
+from app.store import LazyApplication
 
 __all__ = [
     "ANYONE",
@@ -207,7 +208,9 @@ def endpoint(
 
 
 def judge_app() -> JudgeApplication:
-    return current_app.extensions["judge"]
+    """The application on the store, made on first use (a store error here is a 503, as anywhere)."""
+    judge = current_app.extensions["judge"]
+    return judge.get() if isinstance(judge, LazyApplication) else judge
 
 
 def match_uuid(match_id: str) -> UUID:

@@ -13,15 +13,17 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, PersistenceError
 from flask import Flask, Response, current_app, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from app.application import MatchNotFound, OutOfRange, VersionConflict
+from app.store import StoreHasNoTables
 from domain.errors import IllegalAction, InvalidAction, InvalidPosition, JudgeError
 
 PROBLEM_MIMETYPE = "application/problem+json"
+RETRY_AFTER_SECONDS = 2  # what a 503 about the store asks a client to wait before trying again
 TYPE_PREFIX = "urn:wixoss-judge:problem:"
 
 # slug -> title: the kinds of problem the service reports (the docs page lists them)
@@ -41,6 +43,8 @@ PROBLEM_TYPES: dict[str, str] = {
     "unsupported-media-type": "The request body must be JSON",
     "version-conflict": "The match has moved on",
     "too-large": "The request body is too large",
+    "store-unavailable": "The event store does not answer",
+    "store-not-initialised": "The event store has no tables",
     "http-error": "HTTP error",
     "internal-error": "Internal error",
 }
@@ -198,6 +202,20 @@ def to_problem(exc: BaseException) -> ApiProblem:
             "version-conflict",
             "Another request changed the match at the same time; reload it and try again.",
         )
+    if isinstance(exc, StoreHasNoTables):
+        return ApiProblem(
+            503,
+            "store-not-initialised",
+            "The event store answers but has no tables; create them with `wixoss-judge init-db`.",
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
+    if isinstance(exc, PersistenceError):  # down, unreachable, timed out (a conflict is handled above)
+        return ApiProblem(
+            503,
+            "store-unavailable",
+            "The event store does not answer at the moment; try again shortly.",
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     if isinstance(exc, HTTPException):
         return _http_problem(exc)
     return ApiProblem(500, "internal-error", "The service failed unexpectedly; the error has been logged.")
@@ -205,7 +223,9 @@ def to_problem(exc: BaseException) -> ApiProblem:
 
 def handle_error(exc: Exception) -> Response:
     problem = to_problem(exc)
-    if problem.status >= 500:
+    if problem.status == 503:
+        current_app.logger.warning("store unavailable on %s %s: %s", request.method, request.path, exc)
+    elif problem.status >= 500:
         current_app.logger.exception("unexpected error on %s %s", request.method, request.path, exc_info=exc)
     return problem_response(problem)
 

@@ -11,7 +11,11 @@ A match's log only grows, so a state folded once at version V stays true for eve
 
 The events read are kept in memory too (up to ``max_events`` in all, least recently used matches dropped
 first): a judge stepping back and forth through a match folds from memory, without asking the store again.
-An event, once stored, never changes, so neither states nor events kept can go stale.
+An event, once stored, never changes, so neither states nor events kept can go stale, as long as the store
+stays the one they were read from. A store restored from an older copy, or dropped and made again, is
+noticed where the latest state is read: that read starts at the last event already known, and when the store
+no longer has it, or has another event there (another hash), ``StaleHistory`` is raised and what was kept of
+the match is dropped; the caller drops its other caches and reads again.
 """
 
 from __future__ import annotations
@@ -29,6 +33,15 @@ from domain.state import GameState
 ReadEvents = Callable[[UUID, int, int | None], Sequence[Any]]  # (id, after, up to and including) -> events
 LAST = 2**62  # "at or before the end of the log", for a stored checkpoint
 LoadCheckpoint = Callable[[UUID, int], "tuple[int, GameState] | None"]  # (id, n) -> (version <= n, state)
+
+
+class StaleHistory(LookupError):
+    """What this process kept of a match is not what the store holds any more."""
+
+    def __init__(self, match_id: UUID, version: int) -> None:
+        super().__init__(f"the store no longer has event {version} of match {match_id} as it was read")
+        self.match_id = match_id
+        self.version = version
 
 
 class _Points:
@@ -152,7 +165,16 @@ class History:
         if n is not None and k > n:
             return state
         start = state.version
-        events = self.read(match_id, start, n)
+        if n is None and start > 0:  # the latest: check that the store still has the last event known
+            known = kept.get(start)
+            events = self.read(match_id, start - 1, None)
+            first = events[0] if events else None
+            if first is None or first.originator_version != start or not _same(known, first):
+                self.forget(match_id)
+                raise StaleHistory(match_id, start)
+            events = events[1:]
+        else:
+            events = self.read(match_id, start, n)
         for e in events:
             self._apply(match_id, points, state, e)
         self._keep_events(match_id, points, start, events)
@@ -188,6 +210,13 @@ class History:
                 self._count -= len(points.states)
                 self._event_count -= len(points.events)
 
+    def clear(self) -> None:
+        """Drop every state and event kept, of every match."""
+        with self._lock:
+            self._matches.clear()
+            self._count = 0
+            self._event_count = 0
+
     @property
     def states(self) -> int:
         """How many states are kept in memory, for all matches."""
@@ -197,3 +226,12 @@ class History:
     def events(self) -> int:
         """How many events are kept in memory, for all matches."""
         return self._event_count
+
+
+def _same(known: Any, stored: Any) -> bool:
+    """Whether an event kept and the event the store has at its number are the same one (by hash, where
+    both have one)."""
+    if known is None:
+        return True
+    a, b = getattr(known, "hash", None), getattr(stored, "hash", None)
+    return a is None or b is None or a == b

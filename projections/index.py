@@ -3,6 +3,9 @@
 Each process catches up from the last notification it has read, so several workers behind one address all
 see every match. Per match it keeps the players' names, the head version, the status and winner, and the
 rewinds (for marking rewound events).
+
+When the store's notification log is shorter than what was read (the store was restored from an older copy,
+or dropped and made again), the index is built again from the start.
 """
 
 from __future__ import annotations
@@ -25,18 +28,39 @@ class MatchIndex:
         self.app = app
         self.page = page
         self.last = 0
+        self._last_key: tuple[str, int] = ("", 0)  # (match, event number) of the last notification read
         self.matches: dict[UUID, dict[str, Any]] = {}
         self.rewinds: dict[UUID, list[tuple[int, int]]] = {}
         self._lock = threading.Lock()
 
+    def reset(self) -> None:
+        """Forget everything read: the next look reads the log again from its start."""
+        with self._lock:
+            self._reset()
+
+    def _reset(self) -> None:
+        self.last = 0
+        self._last_key = ("", 0)
+        self.matches = {}
+        self.rewinds = {}
+
     def catch_up(self) -> None:
         with self._lock:
             while True:
-                notes = self.app.recorder.select_notifications(start=self.last + 1, limit=self.page)
+                # from the last notification read, which the store must still have: one read tells both
+                # what is new and whether the log went back
+                start = self.last or 1
+                notes = self.app.recorder.select_notifications(start=start, limit=self.page + 1)
+                if self.last:
+                    if not notes or notes[0].id != self.last or _key(notes[0]) != self._last_key:
+                        self._reset()  # the log went back or is another one: read it again from its start
+                        continue
+                    notes = notes[1:]
                 if not notes:
                     return
                 for note in notes:
-                    self.last = max(self.last, note.id)
+                    if note.id > self.last:
+                        self.last, self._last_key = note.id, _key(note)
                     self._see(note)
 
     def _see(self, note: Any) -> None:
@@ -89,3 +113,7 @@ class MatchIndex:
             for k in range(to + 1, n):
                 marks.setdefault(k, n)
         return marks
+
+
+def _key(note: Any) -> tuple[str, int]:
+    return str(note.originator_id), int(note.originator_version)

@@ -12,6 +12,7 @@ from app.api import (
     decks,
     docs,
     events,
+    health,
     legal_actions,
     matches,
     positions,
@@ -24,6 +25,7 @@ from app.api import (
 
 BLUEPRINTS = (
     docs,
+    health,
     cards,
     decks,
     rules,

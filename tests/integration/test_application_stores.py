@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from app.application import JudgeApplication, MatchNotFound, OutOfRange, VersionConflict, init_db
+from app.store import StoreHasNoTables
 from domain.evolve import fold
 from domain.legal import legal_actions
 from tests.integration.conftest import Store, new_match, play
@@ -217,8 +218,8 @@ def test_concurrent_writers_in_threads(shared_store: Store) -> None:
 def test_schema_created_once_then_workers_that_do_not_create_it(shared_store: Store) -> None:
     env = shared_store.env
     if shared_store.name == "postgres":
-        worker = shared_store.app(CREATE_TABLE="no")
-        with pytest.raises(Exception, match="does not exist"):
+        worker = shared_store.app(CREATE_TABLE="no")  # made without the tables: it does not connect yet
+        with pytest.raises(StoreHasNoTables, match="init-db"):
             new_match(worker, 1)
     init_db(env)
     init_db(env)  # once more: harmless
