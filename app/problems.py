@@ -18,7 +18,7 @@ from flask import Flask, Response, current_app, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from app.application import MatchNotFound, OutOfRange, VersionConflict
+from app.application import KeyReused, MatchNotFound, OutOfRange, VersionConflict
 from domain.errors import IllegalAction, InvalidAction, InvalidPosition, JudgeError
 
 PROBLEM_MIMETYPE = "application/problem+json"
@@ -39,6 +39,8 @@ PROBLEM_TYPES: dict[str, str] = {
     "method-not-allowed": "Method not allowed",
     "unsupported-media-type": "The request body must be JSON",
     "version-conflict": "The match has moved on",
+    "invalid-idempotency-key": "The idempotency key is not valid",
+    "idempotency-key-reused": "The idempotency key was sent with another request",
     "too-large": "The request body is too large",
     "http-error": "HTTP error",
     "internal-error": "Internal error",
@@ -181,6 +183,8 @@ def to_problem(exc: BaseException) -> ApiProblem:
             expected_version=exc.expected,
             current_version=exc.actual,
         )
+    if isinstance(exc, KeyReused):
+        return ApiProblem(422, "idempotency-key-reused", _sentence(str(exc)), idempotency_key=exc.key)
     if isinstance(exc, IntegrityError):
         return ApiProblem(
             409,

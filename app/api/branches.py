@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID, created
-from app.endpoint import JUDGE, endpoint, judge_app, match_uuid
+from app.endpoint import JUDGE, endpoint, idempotency, judge_app, match_uuid
 from app.schemas.matches import BranchCreatedSchema, BranchSchema
 
 bp = Blueprint("branches", __name__)
@@ -21,6 +21,7 @@ bp = Blueprint("branches", __name__)
     body=BranchSchema,
     response=BranchCreatedSchema,
     status=201,
+    idempotent=True,
     errors=(400, 401, 403, 404, 415, 422),
     path_params=MATCH_ID,
     path_examples=MATCH_EXAMPLE,
@@ -28,12 +29,13 @@ bp = Blueprint("branches", __name__)
     description=(
         "A new match whose first `at` events are the parent's; the parent is unchanged. The answer "
         "holds the new match's player tokens. A match created from decks cannot be branched in the "
-        "middle of its set-up (422)."
+        "middle of its set-up (422). With an `Idempotency-Key` header, a retry gets the first answer "
+        "again (the same new match) and creates nothing."
     ),
 )
 def branch(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     app, parent = judge_app(), match_uuid(match_id)
-    new = app.branch(parent, body["at"], body["reason"])
+    new = app.branch(parent, body["at"], body["reason"], idempotency(JUDGE))
     out = created(new.id, new.version)
     out.update(parent=parent, branched_at=body["at"])
     return out, {"Location": f"/matches/{new.id}"}
