@@ -354,9 +354,10 @@ class JudgeApplication(Application[UUID]):
         for attempt in range(attempts):
             last_try = attempt == attempts - 1
             with self._lock(match_id):
+                match = self._cached_at(match_id, expected_version) or self._fresh(match_id)
+                # looked up after the match was read: a request recorded before that is found
                 if request is not None and (done := self.recorded(match_id, request)) is not None:
                     return done
-                match = self._cached_at(match_id, expected_version) or self._fresh(match_id)
                 if expected_version is not None and expected_version != match.version:
                     raise VersionConflict(expected_version, match.version)
                 events = decide(match.state, action, by=by)
@@ -464,9 +465,9 @@ class JudgeApplication(Application[UUID]):
         self, match_id: UUID, to: int, reason: str, request: IdempotentRequest | None = None
     ) -> list[Any]:
         with self._lock(match_id):
+            match = self._fresh(match_id)
             if request is not None and (done := self.recorded(match_id, request)) is not None:
                 return done
-            match = self._fresh(match_id)
             if not 1 <= to <= match.version:
                 raise OutOfRange(
                     f"event {to} is out of range: match {match_id} has events 1 to {match.version}"
