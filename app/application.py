@@ -111,6 +111,7 @@ class _Keys:
     event, request digest)."""
 
     upto: int = 0
+    upto_hash: str = ""  # the hash of event ``upto``: a store that no longer has it was restored
     batches: dict[tuple[str, str], tuple[int, int, str]] = field(default_factory=dict)
     open: tuple[str, str] | None = None  # the batch read last, if keyed: it may go on
 
@@ -121,7 +122,7 @@ class _Keys:
                 continue
             if n != self.upto + 1:
                 return  # not the next event: read again from the store next time
-            self.upto = n
+            self.upto, self.upto_hash = n, e.hash
             envelope = getattr(e, "idempotency", None)
             if e.type == "Branched":
                 self.batches.clear()  # the events before it are copies of the parent's
@@ -309,15 +310,18 @@ class JudgeApplication(Application[UUID]):
         return None
 
     def _key_index(self, match_id: UUID, fresh: bool = False) -> _Keys:
-        """The match's keys, brought up to date with the events the store has after the last one read."""
+        """The match's keys, brought up to date with the events the store has after the last one read (read
+        again from the start when the store no longer has that one as it was read)."""
         with self._keys_lock:
             keys = None if fresh else self._keys.get(match_id)
             if keys is None:
                 if len(self._keys) >= self.MAX_KEYED_MATCHES:
                     self._keys.clear()
                 keys = self._keys[match_id] = _Keys()
-            upto = keys.upto
-        events = self._read_events(match_id, upto, None)
+            upto, upto_hash = keys.upto, keys.upto_hash
+        events = self._read_events(match_id, max(upto - 1, 0), None)
+        if upto and (not events or events[0].originator_version != upto or events[0].hash != upto_hash):
+            return self._key_index(match_id, fresh=True)  # the store moved away from what was read
         with self._keys_lock:
             keys.read(events)
         return keys
