@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -163,7 +164,7 @@ class JudgeApplication(Application[UUID]):
     env: ClassVar[dict[str, str]] = {"AGGREGATE_CACHE_MAXSIZE": "256", "DEEPCOPY_FROM_AGGREGATE_CACHE": "n"}
     is_snapshotting_enabled = True  # the stored checkpoints; IS_SNAPSHOTTING_ENABLED=n turns them off
     MAX_KNOWN_HEADS = 100_000
-    MAX_KEYED_MATCHES = 10_000
+    KEYS_IN_MEMORY = 100_000  # matches plus keys indexed in memory (~200 bytes each); the logs keep them all
 
     def __init__(self, env: dict[str, str] | None = None) -> None:
         super().__init__(env)
@@ -180,7 +181,8 @@ class JudgeApplication(Application[UUID]):
         self._locks: dict[UUID, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._heads: dict[UUID, int] = {}  # the highest head seen per match: the log only grows
-        self._keys: dict[UUID, _Keys] = {}  # the idempotency keys of the logs read so far
+        self._keys: OrderedDict[UUID, _Keys] = OrderedDict()  # the keys of the logs read, least recent first
+        self._keyed_batches = 0
         self._keys_lock = threading.Lock()
         shared = "postgres" in (self.env.get("PERSISTENCE_MODULE") or "")
         self.working_copy = strtobool(self.env.get("WORKING_COPY") or ("y" if shared else "n"))
@@ -315,15 +317,21 @@ class JudgeApplication(Application[UUID]):
         with self._keys_lock:
             keys = None if fresh else self._keys.get(match_id)
             if keys is None:
-                if len(self._keys) >= self.MAX_KEYED_MATCHES:
-                    self._keys.clear()
+                self._keyed_batches -= len(self._keys.pop(match_id, _Keys()).batches)
                 keys = self._keys[match_id] = _Keys()
+            self._keys.move_to_end(match_id)
             upto, upto_hash = keys.upto, keys.upto_hash
         events = self._read_events(match_id, max(upto - 1, 0), None)
         if upto and (not events or events[0].originator_version != upto or events[0].hash != upto_hash):
             return self._key_index(match_id, fresh=True)  # the store moved away from what was read
         with self._keys_lock:
+            before = len(keys.batches)
             keys.read(events)
+            if self._keys.get(match_id) is keys:
+                self._keyed_batches += len(keys.batches) - before
+            while len(self._keys) + self._keyed_batches > self.KEYS_IN_MEMORY and len(self._keys) > 1:
+                _, dropped = self._keys.popitem(last=False)  # read again from the log when asked again
+                self._keyed_batches -= len(dropped.batches)
         return keys
 
     def _created(self, request: IdempotentRequest) -> Match | None:

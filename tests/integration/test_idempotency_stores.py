@@ -7,6 +7,7 @@ import json
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -161,3 +162,21 @@ def test_an_index_the_store_no_longer_backs_is_read_again(
         assert [e.hash for e in app.act(mid, action, request=keyed("gone"))] == [e.hash for e in again]
     finally:
         s.close()
+
+
+def test_the_keys_kept_in_memory_stay_within_their_budget_and_the_log_keeps_them_all(store: Store) -> None:
+    app = store.app()
+    app.KEYS_IN_MEMORY = 3  # matches plus keys
+    matches = [new_match(app, seed) for seed in (31, 32, 33)]
+    first: dict[object, list[Any]] = {}
+    for mid in matches:
+        action = next(iter(legal_actions(app.state_at(mid))))
+        first[mid] = app.act(mid, action, request=keyed(f"k-{mid}"))
+    heads = {mid: app.head(mid) for mid in matches}
+    for _ in range(2):
+        for mid in matches:  # a dropped index is read again from the log
+            again = app.act(mid, first[mid][0].action, request=keyed(f"k-{mid}"))
+            assert [e.hash for e in again] == [e.hash for e in first[mid]]
+            assert len(app._keys) + app._keyed_batches <= 3
+            assert len(app._keys) < 3  # the least recently used match's keys were dropped
+    assert {mid: app.head(mid) for mid in matches} == heads
