@@ -21,16 +21,25 @@ in the insert's own transaction (``AppendRefused``), so a cache that is ahead of
 older copy can never write past a hole. Whenever this process sees that the store moved away from what it
 knew (such a refusal, a head lower than one already seen, a latest read that no longer finds the last event
 known, the tables gone), it drops every cache (``forget_everything``) and answers from the store.
+
+Retries (``IdempotentRequest``): a request sent with a key records the key on the first event it appends.
+A retry finds it in the match's log and gets the events that request recorded, appending nothing; the same
+key with another request is ``KeyReused``. Each process keeps an index of the keys of the logs it has read,
+and brings it up to date from the store (the events after the last one it read) at every lookup, so a key
+recorded by another worker, or before a restart, is found. Where two workers race with one key, the loser's
+insert collides in the store, and it looks for the key again before deciding anew. A match created with a
+key gets an id derived from the caller and the key, so a second creation collides in the store too.
 """
 
 from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
-from uuid import UUID
+from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.domain import Snapshot
@@ -75,6 +84,74 @@ class OutOfRange(ValueError):
     pass
 
 
+class KeyReused(Exception):
+    """An idempotency key sent again with a request other than the one it was first sent with."""
+
+    def __init__(self, key: str, at: int) -> None:
+        super().__init__(
+            f"the idempotency key {key!r} was used for another request (event {at}): a retry must send "
+            "the same request; a new request needs a new key"
+        )
+        self.key = key
+        self.at = at
+
+
+KEYED_IDS = uuid5(NAMESPACE_URL, "urn:wixoss-judge:idempotency")
+MAX_KEY_LENGTH = 200
+KEY_PATTERN_TEXT = r"^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$"  # a key: printable ASCII, not only spaces
+
+
+@dataclass(frozen=True)
+class IdempotentRequest:
+    """A request sent with an idempotency key: a retry of it gets what it first recorded.
+
+    ``caller`` scopes the key (``judge``, ``p1``, ``p2``): one caller's key means nothing for another.
+    ``digest`` tells one request from another (SHA-256 of what was asked, of what, by whom)."""
+
+    key: str
+    caller: str
+    digest: str
+
+    def envelope(self) -> dict[str, str]:
+        """What the first event of the request's batch records."""
+        return {"key": self.key, "caller": self.caller, "request": self.digest}
+
+    def match_id(self) -> UUID:
+        """The id of the match this request creates: the same for every retry."""
+        return uuid5(KEYED_IDS, f"{self.caller}\n{self.key}")
+
+
+@dataclass
+class _Keys:
+    """The keyed batches of one match's log, as far as it was read: (caller, key) -> (first event, last
+    event, request digest)."""
+
+    upto: int = 0
+    upto_hash: str = ""  # the hash of event ``upto``: a store that no longer has it was restored
+    batches: dict[tuple[str, str], tuple[int, int, str]] = field(default_factory=dict)
+    open: tuple[str, str] | None = None  # the batch read last, if keyed: it may go on
+
+    def read(self, events: Iterable[Any]) -> None:
+        for e in events:
+            n = e.originator_version
+            if n <= self.upto:
+                continue
+            if n != self.upto + 1:
+                return  # not the next event: read again from the store next time
+            self.upto, self.upto_hash = n, e.hash
+            envelope = getattr(e, "idempotency", None)
+            if e.type == "Branched":
+                self.batches.clear()  # the events before it are copies of the parent's
+            if envelope or e.action is not None:  # a new batch
+                self.open = None
+                if envelope:
+                    self.open = (envelope["caller"], envelope["key"])
+                    self.batches[self.open] = (n, n, envelope["request"])
+            elif self.open is not None:
+                first, _, digest = self.batches[self.open]
+                self.batches[self.open] = (first, n, digest)
+
+
 @dataclass(frozen=True)
 class Ruling:
     legal: bool
@@ -109,6 +186,7 @@ class JudgeApplication(Application[UUID]):
     }
     is_snapshotting_enabled = True  # the stored checkpoints; IS_SNAPSHOTTING_ENABLED=n turns them off
     MAX_KNOWN_HEADS = 100_000
+    KEYS_IN_MEMORY = 100_000  # matches plus keys indexed in memory (~200 bytes each); the logs keep them all
 
     def __init__(self, env: dict[str, str] | None = None) -> None:
         super().__init__(env)
@@ -125,6 +203,9 @@ class JudgeApplication(Application[UUID]):
         self._locks: dict[UUID, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._heads: dict[UUID, int] = {}  # the highest head seen per match: the log only grows
+        self._keys: OrderedDict[UUID, _Keys] = OrderedDict()  # the keys of the logs read, least recent first
+        self._keyed_batches = 0
+        self._keys_lock = threading.Lock()
         shared = "postgres" in (self.env.get("PERSISTENCE_MODULE") or "")
         self.working_copy = strtobool(self.env.get("WORKING_COPY") or ("y" if shared else "n"))
         replaced = getattr(self.recorder, "replaced", None)
@@ -232,21 +313,90 @@ class JudgeApplication(Application[UUID]):
     # -- creating matches -------------------------------------------------------------------------
 
     def create_match(
-        self, fmt: str, seed: int, players: dict[str, PlayerSetup], first_player: str | None = None
+        self,
+        fmt: str,
+        seed: int,
+        players: dict[str, PlayerSetup],
+        first_player: str | None = None,
+        request: IdempotentRequest | None = None,
     ) -> Match:
-        match = Match.start(create_match(fmt, seed, players, first_player))
-        self._save_new(match)
-        return match
+        """A new match; with ``request``, a retry gets the match its first creation made, as it was then."""
+        if request is not None and (done := self._created(request)) is not None:
+            return done
+        match_id, envelope = _keyed(request)
+        match = Match.start(create_match(fmt, seed, players, first_player), match_id, idempotency=envelope)
+        return self._save_new(match, request)
 
-    def create_position(self, position: dict[str, Any], seed: int) -> Match:
-        match = Match.start(create_position(position, seed))
-        self._save_new(match)
-        return match
+    def create_position(
+        self, position: dict[str, Any], seed: int, request: IdempotentRequest | None = None
+    ) -> Match:
+        if request is not None and (done := self._created(request)) is not None:
+            return done
+        match_id, envelope = _keyed(request)
+        match = Match.start(create_position(position, seed), match_id, idempotency=envelope)
+        return self._save_new(match, request)
 
-    def _save_new(self, match: Match) -> None:
-        self.save(match)
+    def _save_new(self, match: Match, request: IdempotentRequest | None = None) -> Match:
+        try:
+            self.save(match)
+        except IntegrityError:  # a match with this id exists: a retry of a keyed creation won the race
+            if request is None or (done := self._created(request)) is None:
+                raise
+            return done
         self._seen(match.id, match.version)
         self._checkpoint(match, 0)
+        return match
+
+    # -- retries ----------------------------------------------------------------------------------
+
+    def recorded(self, match_id: UUID, request: IdempotentRequest) -> list[Any] | None:
+        """The stored events a request with this key recorded in the match, or None if none did; KeyReused
+        when the key was sent with another request."""
+        for fresh in (False, True):
+            found = self._key_index(match_id, fresh).batches.get((request.caller, request.key))
+            if found is None:
+                return None
+            first, last, digest = found
+            if digest != request.digest:
+                raise KeyReused(request.key, first)
+            events = self._read_events(match_id, first - 1, last)
+            envelope = getattr(events[0], "idempotency", None) if events else None
+            if len(events) == last - first + 1 and envelope == request.envelope():
+                return events
+            # the store no longer holds what the index says (restored from a backup): read it all again
+        return None
+
+    def _key_index(self, match_id: UUID, fresh: bool = False) -> _Keys:
+        """The match's keys, brought up to date with the events the store has after the last one read (read
+        again from the start when the store no longer has that one as it was read)."""
+        with self._keys_lock:
+            keys = None if fresh else self._keys.get(match_id)
+            if keys is None:
+                self._keyed_batches -= len(self._keys.pop(match_id, _Keys()).batches)
+                keys = self._keys[match_id] = _Keys()
+            self._keys.move_to_end(match_id)
+            upto, upto_hash = keys.upto, keys.upto_hash
+        events = self._read_events(match_id, max(upto - 1, 0), None)
+        if upto and (not events or events[0].originator_version != upto or events[0].hash != upto_hash):
+            return self._key_index(match_id, fresh=True)  # the store moved away from what was read
+        with self._keys_lock:
+            before = len(keys.batches)
+            keys.read(events)
+            if self._keys.get(match_id) is keys:
+                self._keyed_batches += len(keys.batches) - before
+            while len(self._keys) + self._keyed_batches > self.KEYS_IN_MEMORY and len(self._keys) > 1:
+                _, dropped = self._keys.popitem(last=False)  # read again from the log when asked again
+                self._keyed_batches -= len(dropped.batches)
+        return keys
+
+    def _created(self, request: IdempotentRequest) -> Match | None:
+        """The match a keyed creation (or branch) made, as it was when that request's events were written."""
+        events = self.recorded(request.match_id(), request)
+        if events is None:
+            return None
+        match_id, version = request.match_id(), events[-1].originator_version
+        self._seen(match_id, version)
+        return self.repository.get(match_id, version=version, projector_func=project)  # type: ignore[arg-type,return-value]
 
     # -- playing ----------------------------------------------------------------------------------
 
@@ -260,22 +410,32 @@ class JudgeApplication(Application[UUID]):
         action: dict[str, Any],
         expected_version: int | None = None,
         by: str | None = None,
+        request: IdempotentRequest | None = None,
     ) -> list[Any]:
         """Decide and record one action; returns the stored events it produced.
 
         With ``expected_version``, the action is refused (VersionConflict) unless the match is at that
-        version when its events are written; without it, a lost race is decided again on the new head."""
+        version when its events are written; without it, a lost race is decided again on the new head.
+        With ``request``, a retry gets the events the first request recorded, whatever the version now."""
         attempts = 3 if expected_version is None else 1
         for attempt in range(attempts):
+            last_try = attempt == attempts - 1
             with self._lock(match_id):
                 match = self._cached_at(match_id, expected_version) or self._fresh(match_id)
+                # looked up after the match was read: a request recorded before that is found
+                if request is not None and (done := self.recorded(match_id, request)) is not None:
+                    return done
                 if expected_version is not None and expected_version != match.version:
                     raise VersionConflict(expected_version, match.version)
                 events = decide(match.state, action, by=by)
                 try:
-                    return self._append(match, events, last_try=attempt == attempts - 1)
-                except IntegrityError:
-                    continue  # another writer won the race: decide again on the new head
+                    return self._append(match, events, last_try and request is None, request)
+                except IntegrityError:  # another writer won the race: was it this request's retry?
+                    if request is not None and (done := self.recorded(match_id, request)) is not None:
+                        return done
+                    if last_try:
+                        raise VersionConflict(match.version, self.head(match_id)) from None
+                    # decide again on the new head
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _fresh(self, match_id: UUID) -> Match:
@@ -315,8 +475,14 @@ class JudgeApplication(Application[UUID]):
             return None
         return match if match.version == version else None
 
-    def _append(self, match: Match, events: Sequence[Event], last_try: bool = True) -> list[Any]:
-        """Record ``events`` on ``match`` and save it.
+    def _append(
+        self,
+        match: Match,
+        events: Sequence[Event],
+        last_try: bool = True,
+        request: IdempotentRequest | None = None,
+    ) -> list[Any]:
+        """Record ``events`` on ``match`` (the first with ``request``'s key) and save it.
 
         Where several processes write (``WORKING_COPY``, on by default for PostgreSQL), the events are
         recorded on a working copy that replaces the cached match once saved: when another writer wins the
@@ -326,7 +492,7 @@ class JudgeApplication(Application[UUID]):
         before = match.version
         work = _working_copy(match) if self.working_copy else match
         try:
-            work.record(events)
+            work.record(events, request.envelope() if request is not None else None)
             recordings = self.save(work)
         except IntegrityError as exc:
             if isinstance(exc, store.AppendRefused):  # the store is behind this process's idea of the match
@@ -381,29 +547,42 @@ class JudgeApplication(Application[UUID]):
 
     # -- the judge's tools ------------------------------------------------------------------------
 
-    def rewind(self, match_id: UUID, to: int, reason: str) -> list[Any]:
+    def rewind(
+        self, match_id: UUID, to: int, reason: str, request: IdempotentRequest | None = None
+    ) -> list[Any]:
         """Put the match back as it was at event ``to``, a decision point (``judge.decision-point``)."""
         with self._lock(match_id):
             match = self._fresh(match_id)
+            if request is not None and (done := self.recorded(match_id, request)) is not None:
+                return done
             if not 1 <= to <= match.version:
                 raise OutOfRange(
                     f"event {to} is out of range: match {match_id} has events 1 to {match.version}"
                 )
             target = self.history.state_at(match_id, to)
             landing = self._landing(match_id, to, match.version)
-            return self._append(match, rewind(match.state, target, to, reason, landing))
+            try:
+                return self._append(
+                    match, rewind(match.state, target, to, reason, landing), request is None, request
+                )
+            except IntegrityError:  # another writer won the race: was it this request's retry?
+                if request is not None and (done := self.recorded(match_id, request)) is not None:
+                    return done
+                raise VersionConflict(match.version, self.head(match_id)) from None
 
-    def branch(self, match_id: UUID, at: int, reason: str) -> Match:
+    def branch(self, match_id: UUID, at: int, reason: str, request: IdempotentRequest | None = None) -> Match:
+        if request is not None and (done := self._created(request)) is not None:
+            return done
         head = self.head(match_id)
         if not 1 <= at <= head:
             raise OutOfRange(f"event {at} is out of range: match {match_id} has events 1 to {head}")
         parent_events = self._read_events(match_id, 0, at + 1)
         following = parent_events[at] if len(parent_events) > at else None
-        new = Match.start(parent_events[:at], copy=True)
+        new_id, envelope = _keyed(request)
+        new = Match.start(parent_events[:at], new_id, copy=True)
         landing = Landing(following, lambda: self._nearest_decision_points(match_id, at, head))
-        new.record(branch(new.state, str(match_id), at, reason, landing))
-        self._save_new(new)
-        return new
+        new.record(branch(new.state, str(match_id), at, reason, landing), envelope)
+        return self._save_new(new, request)
 
     def _landing(self, match_id: UUID, n: int, head: int) -> Landing:
         following = self._read_events(match_id, n, n + 1) if n < head else []
@@ -456,6 +635,13 @@ class JudgeApplication(Application[UUID]):
         return self.index.rewound_marks(match_id)
 
 
+def _keyed(request: IdempotentRequest | None) -> tuple[UUID | None, dict[str, str] | None]:
+    """The id and the key record of a match created by ``request``."""
+    if request is None:
+        return None, None
+    return request.match_id(), request.envelope()
+
+
 def _working_copy(match: Match) -> Match:
     """A copy of ``match`` that can record events without changing ``match``: its own game state (the
     state's copy is cheap) and no pending events; everything else is immutable and shared."""
@@ -476,8 +662,10 @@ def init_db(env: dict[str, str] | None = None) -> None:
 
 
 __all__ = [
+    "IdempotentRequest",
     "JudgeApplication",
     "JudgeError",
+    "KeyReused",
     "MatchNotFound",
     "OutOfRange",
     "Ruling",

@@ -141,11 +141,16 @@ def render_docs(spec: dict[str, Any]) -> str:
     paras = "".join(f"<p>{escape(p)}</p>" for p in info.get("description", "").split("\n\n"))
     by_tag: dict[str, list[str]] = {}
     toc: list[str] = []
+    shared = spec.get("components", {}).get("parameters", {})  # parameters named by $ref
     for path, item in spec.get("paths", {}).items():
         path_params = item.get("parameters", [])
         for method, op in item.items():
             if method == "parameters":
                 continue
+            params = [
+                shared.get(_ref_name(p["$ref"]), p) if "$ref" in p else p for p in op.get("parameters", [])
+            ]
+            op = {**op, "parameters": params}
             tag = (op.get("tags") or ["other"])[0]
             by_tag.setdefault(tag, []).append(_operation(path, method, op, path_params))
             toc.append(

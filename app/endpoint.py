@@ -14,6 +14,7 @@ document cannot drift from what the views do.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -24,13 +25,17 @@ from uuid import UUID
 from flask import Response, current_app, request
 from marshmallow import Schema
 
-from app.application import JudgeApplication
+from app.application import KEY_PATTERN_TEXT, MAX_KEY_LENGTH, IdempotentRequest, JudgeApplication
 from app.auth import ANYONE, JUDGE, PARTICIPANT, authorize
 from app.problems import ApiProblem
 from app.store import LazyApplication
 
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+KEY_PATTERN = re.compile(KEY_PATTERN_TEXT)
+
 __all__ = [
     "ANYONE",
+    "IDEMPOTENCY_HEADER",
     "JUDGE",
     "PARTICIPANT",
     "Endpoint",
@@ -58,6 +63,7 @@ class Endpoint:
     example: Any = None  # an example request body
     path_examples: dict[str, str] = field(default_factory=dict)
     shaped: bool = False  # the view's answer is already in the response schema's shape: not dumped again
+    idempotent: bool = False  # takes an Idempotency-Key header: a retry gets the first answer
 
 
 def _instance(schema: Schema | type[Schema] | None) -> Schema | None:
@@ -161,6 +167,7 @@ def endpoint(
     example: Any = None,
     path_examples: dict[str, str] | None = None,
     shaped: bool = False,
+    idempotent: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     spec = Endpoint(
         summary=summary,
@@ -177,6 +184,7 @@ def endpoint(
         example=example,
         path_examples=dict(path_examples or {}),
         shaped=shaped,
+        idempotent=idempotent,
     )
 
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -223,3 +231,46 @@ def match_uuid(match_id: str) -> UUID:
             "match-not-found",
             f"There is no match {match_id!r}: a match id is a UUID, as POST /matches returns.",
         ) from None
+
+
+def idempotency(caller: str, body_key: Any = None) -> IdempotentRequest | None:
+    """The request's idempotency key, if it was sent one: the ``Idempotency-Key`` header or ``body_key`` (an
+    action's ``action_id``), scoped to ``caller`` (``judge``, ``p1``, ``p2``), with a digest of the request
+    (who asks, which operation on which match, and the body in canonical JSON). A key that is empty, longer
+    than ``MAX_KEY_LENGTH`` or not printable ASCII is 400, as are two keys that differ."""
+    sent = request.headers.getlist(IDEMPOTENCY_HEADER)
+    if len(sent) > 1:
+        raise ApiProblem(
+            400, "invalid-idempotency-key", f"Send one {IDEMPOTENCY_HEADER} header, not {len(sent)}."
+        )
+    key = sent[0] if sent else None
+    if body_key is not None:
+        if key is not None and key != body_key:
+            raise ApiProblem(
+                400,
+                "invalid-idempotency-key",
+                f"The {IDEMPOTENCY_HEADER} header and `action_id` differ; they name the same thing, so send "
+                "one of them, or the same value in both.",
+            )
+        key = body_key
+    if key is None:
+        return None
+    if not isinstance(key, str) or len(key) > MAX_KEY_LENGTH or not KEY_PATTERN.match(key):
+        raise ApiProblem(
+            400,
+            "invalid-idempotency-key",
+            f"An {IDEMPOTENCY_HEADER} is 1 to {MAX_KEY_LENGTH} printable ASCII characters (not only "
+            "spaces); a random UUID is a good one.",
+        )
+    path = {name: _normal(value) for name, value in (request.view_args or {}).items()}
+    what = {"caller": caller, "operation": request.endpoint, "path": path, "body": load_json_body()}
+    text = json.dumps(what, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return IdempotentRequest(key, caller, hashlib.sha256(text.encode()).hexdigest())
+
+
+def _normal(value: Any) -> str:
+    """A path parameter as one spelling: a UUID in its canonical form."""
+    try:
+        return str(UUID(str(value)))
+    except ValueError:
+        return str(value)

@@ -18,7 +18,8 @@ from apispec_webframeworks.flask import FlaskPlugin
 from flask import Flask
 from marshmallow import fields
 
-from app.endpoint import ANYONE, JUDGE, PARTICIPANT, Endpoint
+from app.application import KEY_PATTERN_TEXT, MAX_KEY_LENGTH
+from app.endpoint import ANYONE, IDEMPOTENCY_HEADER, JUDGE, PARTICIPANT, Endpoint
 from app.problems import PROBLEM_MIMETYPE, PROBLEM_TYPES, problem_type
 from app.schemas.actions import ACTION_SCHEMAS
 from app.schemas.base import ActionField, OneOf
@@ -41,7 +42,12 @@ right is 403 (a player token of another match on this match's paths included). T
 the body is read.
 
 Every error is `application/problem+json` (RFC 9457) with `type`, `title`, `status`, `detail` and, for rule \
-violations, `rule_refs`."""
+violations, `rule_refs`.
+
+Retries are safe with an `Idempotency-Key` header on every `POST` that records something (creating a match \
+or a position, an action, a rewind, a branch): a retry with the same key gets the first answer again, same \
+status and body, and records nothing; the same key with another request is 422. Keys are kept in the log, \
+so they hold across restarts and workers."""
 
 TAGS = {
     "docs": "this service's own description",
@@ -66,6 +72,22 @@ STATUS_TEXT = {
     409: "`expected_version` is not the match's latest version",
     415: "The request body is not JSON",
     422: "The request is not valid, or the rules refuse it (`rule_refs`)",
+}
+
+
+IDEMPOTENCY_PARAMETER = {
+    "name": IDEMPOTENCY_HEADER,
+    "required": False,
+    "description": (
+        f"Makes a retry safe: 1 to {MAX_KEY_LENGTH} printable ASCII characters the client chooses, new for "
+        "each request (a random UUID). A request sent again with the same key gets the first answer again "
+        "(same status and body) and records nothing, even from another worker or after a restart; the same "
+        "key with another body is 422 (`idempotency-key-reused`); a key that is empty, too long or not "
+        "printable ASCII is 400. Keys are the caller's own: the judge's keys and each player's are apart. "
+        "Only requests that recorded something are remembered: a refused one may be sent again."
+    ),
+    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY_LENGTH, "pattern": KEY_PATTERN_TEXT},
+    "example": "5f0c2a8e-2d5b-4f5e-9a57-0d2c8f1b6e43",
 }
 
 
@@ -120,6 +142,8 @@ def _operation(name: str, meta: Endpoint, on_a_match: bool) -> dict[str, Any]:
     op["security"] = [{}, {"bearer": []}] if meta.auth == ANYONE else [{"bearer": []}]
     if meta.query is not None:
         op["parameters"] = [{"in": "query", "schema": meta.query}]
+    if meta.idempotent:
+        op.setdefault("parameters", []).append("IdempotencyKey")
     if meta.body is not None:
         media: dict[str, Any] = {"schema": meta.body}
         if meta.example is not None:
@@ -167,6 +191,7 @@ def build_spec(app: Flask) -> dict[str, Any]:
         "bearer", {"type": "http", "scheme": "bearer", "description": "the judge's token or a player token"}
     )
     spec.components.schema("Problem", schema=ProblemSchema)
+    spec.components.parameter("IdempotencyKey", "header", IDEMPOTENCY_PARAMETER)
     for cls in ACTION_SCHEMAS.values():
         ma.converter.resolve_nested_schema(cls)
     seen: set[str] = set()

@@ -18,7 +18,7 @@ from flask import Flask, Response, current_app, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from app.application import MatchNotFound, OutOfRange, VersionConflict
+from app.application import KeyReused, MatchNotFound, OutOfRange, VersionConflict
 from app.store import StoreHasNoTables
 from domain.errors import IllegalAction, InvalidAction, InvalidPosition, JudgeError
 
@@ -42,6 +42,8 @@ PROBLEM_TYPES: dict[str, str] = {
     "method-not-allowed": "Method not allowed",
     "unsupported-media-type": "The request body must be JSON",
     "version-conflict": "The match has moved on",
+    "invalid-idempotency-key": "The idempotency key is not valid",
+    "idempotency-key-reused": "The idempotency key was sent with another request",
     "too-large": "The request body is too large",
     "store-unavailable": "The event store does not answer",
     "store-not-initialised": "The event store has no tables",
@@ -196,6 +198,8 @@ def to_problem(exc: BaseException) -> ApiProblem:
             expected_version=exc.expected,
             current_version=exc.actual,
         )
+    if isinstance(exc, KeyReused):
+        return ApiProblem(422, "idempotency-key-reused", _sentence(str(exc)), idempotency_key=exc.key)
     if isinstance(exc, IntegrityError):
         return ApiProblem(
             409,

@@ -4,12 +4,18 @@ Each event type of ``domain.events.EVENT_TYPES`` is a class here (``Match.SigniP
 ``wixoss:<Type>``, so that moving a module never breaks a stored log. Every event carries ``hash``: SHA-256
 over the previous event's hash and the canonical JSON of this event without its hash (the first chains from
 64 zeros), which lets an audit find an edited or deleted row.
+
+The first event of a batch a request produced may carry ``idempotency``: the request's key, who sent it and
+a digest of the request (``{"key", "caller", "request"}``), so that a retry of the same request is answered
+from the log instead of being applied again. It is covered by the hash; events without it (all events of
+logs written before it existed) hash and fold as before.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
+from dataclasses import KW_ONLY
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 from uuid import UUID
@@ -45,6 +51,9 @@ def event_body(n: int, event: Any, time: str) -> dict[str, Any]:
         body["by"] = event.by
     if event.action is not None:
         body["action"] = event.action
+    idempotency = getattr(event, "idempotency", None)
+    if idempotency:
+        body["idempotency"] = idempotency
     return body
 
 
@@ -64,6 +73,8 @@ class Match(Aggregate):
         data: dict[str, Any]
         action: dict[str, Any] | None
         hash: str
+        _: KW_ONLY
+        idempotency: dict[str, Any] | None = None  # on a batch's first event: the request's key (see above)
 
         @property
         def type(self) -> str:
@@ -92,15 +103,24 @@ class Match(Aggregate):
         self.head_hash = GENESIS_HASH
 
     @classmethod
-    def start(cls, events: Sequence[Any], match_id: UUID | None = None, *, copy: bool = False) -> Match:
+    def start(
+        cls,
+        events: Sequence[Any],
+        match_id: UUID | None = None,
+        *,
+        copy: bool = False,
+        idempotency: dict[str, Any] | None = None,
+    ) -> Match:
         """A new match from its first events (``MatchCreated`` or ``PositionSet`` first). With ``copy``, the
-        events are another match's stored events (a branch) and keep their original times."""
+        events are another match's stored events (a branch) and keep their original times (and keys);
+        otherwise ``idempotency`` goes on the first event."""
         if not events or events[0].type not in CREATION_TYPES:
             raise ValueError("a match starts with MatchCreated or PositionSet")
         first = events[0]
         ts = first.timestamp if copy else cls.Event.create_timestamp()
-        body = event_body(1, first, iso_time(ts))
-        kwargs = _fields(first, chain_hash(GENESIS_HASH, body))
+        if copy:
+            idempotency = getattr(first, "idempotency", None)
+        kwargs = _fields(first, _hash(GENESIS_HASH, 1, first, ts, idempotency), idempotency)
         kwargs["timestamp"] = ts
         if match_id is not None:
             kwargs["id"] = match_id
@@ -111,24 +131,33 @@ class Match(Aggregate):
             match.record(events[1:])
         return match
 
-    def record(self, events: Iterable[DomainEvent]) -> None:
-        """Append decided events, each chained to the one before."""
+    def record(self, events: Iterable[DomainEvent], idempotency: dict[str, Any] | None = None) -> None:
+        """Append decided events, each chained to the one before; ``idempotency`` goes on the first."""
         for e in events:
             cls = self.EVENT_CLASSES[e.type]
             ts = cls.create_timestamp()
-            h = chain_hash(self.head_hash, event_body(self.version + 1, e, iso_time(ts)))
-            self.trigger_event(cls, timestamp=ts, **_fields(e, h))
+            h = _hash(self.head_hash, self.version + 1, e, ts, idempotency)
+            self.trigger_event(cls, timestamp=ts, **_fields(e, h, idempotency))
+            idempotency = None
 
     def copy_of(self, stored: Iterable[Any]) -> None:
         """Append copies of another match's stored events (a branch), with their original times."""
         for e in stored:
             cls = self.EVENT_CLASSES[e.type]
-            h = chain_hash(self.head_hash, event_body(self.version + 1, e, iso_time(e.timestamp)))
-            self.trigger_event(cls, timestamp=e.timestamp, **_fields(e, h))
+            idempotency = getattr(e, "idempotency", None)
+            h = _hash(self.head_hash, self.version + 1, e, e.timestamp, idempotency)
+            self.trigger_event(cls, timestamp=e.timestamp, **_fields(e, h, idempotency))
 
 
-def _fields(e: Any, h: str) -> dict[str, Any]:
-    return {
+def _hash(previous: str, n: int, e: Any, ts: datetime, idempotency: dict[str, Any] | None) -> str:
+    body = event_body(n, e, iso_time(ts))
+    if idempotency:
+        body["idempotency"] = idempotency
+    return chain_hash(previous, body)
+
+
+def _fields(e: Any, h: str, idempotency: dict[str, Any] | None = None) -> dict[str, Any]:
+    fields = {
         "actor": e.actor,
         "rule": e.rule,
         "caused_by": e.caused_by,
@@ -137,6 +166,9 @@ def _fields(e: Any, h: str) -> dict[str, Any]:
         "action": e.action,
         "hash": h,
     }
+    if idempotency:
+        fields["idempotency"] = idempotency
+    return fields
 
 
 def _define_event_classes() -> None:

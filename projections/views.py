@@ -380,6 +380,7 @@ def event_view(event: Any, viewer: str, rewound_by: int | None = None) -> dict[s
     if viewer == "judge":
         body["hash"] = event.hash
     else:
+        body.pop("idempotency", None)  # a request's key and digest: the judge's, as the hash is
         if ("action" in body and viewer != body.get("actor")) or (
             "action" in body and body["action"].get("type") in ("create", "position")
         ):

@@ -8,7 +8,7 @@ from flask import Blueprint
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID
 from app.auth import check_acts_for, require_participant
-from app.endpoint import PARTICIPANT, endpoint, judge_app, match_uuid
+from app.endpoint import PARTICIPANT, endpoint, idempotency, judge_app, match_uuid
 from app.problems import forbidden
 from app.schemas.actions import ActionRequestSchema, ActionResultSchema
 from projections.views import event_view
@@ -25,6 +25,7 @@ bp = Blueprint("actions", __name__)
     response=ActionResultSchema,
     shaped=True,
     status=201,
+    idempotent=True,
     errors=(400, 403, 404, 409, 415, 422),
     path_params=MATCH_ID,
     path_examples=MATCH_EXAMPLE,
@@ -34,7 +35,9 @@ bp = Blueprint("actions", __name__)
         "(the events then record `by: judge`). With `expected_version`, the action is refused with "
         "409 unless the match is still at that version. An action the rules refuse is 422 with "
         "`rule_refs`; nothing is recorded then. The answer lists the events the action produced, as"
-        " the caller may see them."
+        " the caller may see them. With an `Idempotency-Key` header (or `action_id`), a retry gets the "
+        "first answer again, whatever happened since, and records nothing; the same key with another "
+        "request is 422."
     ),
 )
 def act(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -45,6 +48,8 @@ def act(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
         raise forbidden("Only the judge may adjust a match.")
     check_acts_for(caller, action.get("player"), "acting")
     app = judge_app()
-    events = app.act(mid, action, body.get("expected_version"), by="judge" if caller.is_judge else None)
+    request = idempotency(caller.viewer, body.get("action_id"))
+    by = "judge" if caller.is_judge else None
+    events = app.act(mid, action, body.get("expected_version"), by=by, request=request)
     version = events[-1].originator_version if events else app.head(mid)
     return {"version": version, "events": [event_view(e, caller.viewer) for e in events]}

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID, created
-from app.endpoint import JUDGE, endpoint, judge_app, match_uuid
+from app.endpoint import JUDGE, endpoint, idempotency, judge_app, match_uuid
 from app.schemas.matches import BranchCreatedSchema, BranchSchema
 
 bp = Blueprint("branches", __name__)
@@ -21,6 +21,7 @@ bp = Blueprint("branches", __name__)
     body=BranchSchema,
     response=BranchCreatedSchema,
     status=201,
+    idempotent=True,
     errors=(400, 401, 403, 404, 415, 422),
     path_params=MATCH_ID,
     path_examples=MATCH_EXAMPLE,
@@ -30,12 +31,14 @@ bp = Blueprint("branches", __name__)
         "holds the new match's player tokens. `at` must be a decision point, an event after which a "
         "player is asked to decide (see `GET /matches/{id}/timeline`); any other event is a 422 (rule "
         "`judge.decision-point`) whose body names the nearest decision points, `earlier` and `later` "
-        "(null where there is none)."
+        "(null where there is none). With an "
+        "`Idempotency-Key` header, a retry gets the first answer again (the same new match) and creates "
+        "nothing."
     ),
 )
 def branch(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     app, parent = judge_app(), match_uuid(match_id)
-    new = app.branch(parent, body["at"], body["reason"])
+    new = app.branch(parent, body["at"], body["reason"], idempotency(JUDGE))
     out = created(new.id, new.version)
     out.update(parent=parent, branched_at=body["at"])
     return out, {"Location": f"/matches/{new.id}"}

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint
 
 from app.auth import current_caller, resolve_viewer, tokens
-from app.endpoint import JUDGE, endpoint, judge_app, match_uuid
+from app.endpoint import JUDGE, endpoint, idempotency, judge_app, match_uuid
 from app.problems import ApiProblem
 from app.schemas.matches import MatchCreatedSchema, MatchCreateSchema, MatchListSchema, MatchSummarySchema
 from app.schemas.state import ViewerQuerySchema
@@ -57,6 +57,7 @@ def _player_setup(player: str, info: dict[str, Any]) -> PlayerSetup:
     body=MatchCreateSchema,
     response=MatchCreatedSchema,
     status=201,
+    idempotent=True,
     errors=(400, 401, 403, 415, 422),
     example={
         "format": "diva",
@@ -67,7 +68,8 @@ def _player_setup(player: str, info: dict[str, Any]) -> PlayerSetup:
     description=(
         "Each player brings a preset deck (`deck`) or a deck given card by card (`lrig_deck` and "
         "`main_deck`). Without `seed` the service draws one; without `first_player` a coin decides."
-        " The answer holds one bearer token per player."
+        " The answer holds one bearer token per player. With an `Idempotency-Key` header, a retry "
+        "gets the first answer again (the same match, seed and tokens) and creates nothing."
     ),
 )
 def create_match(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -75,8 +77,9 @@ def create_match(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     seed = body.get("seed")
     if seed is None:
         seed = new_seed()
-    match = judge_app().create_match(body["format"], seed, players, body.get("first_player"))
-    return created(match.id, match.version, seed), {"Location": f"/matches/{match.id}"}
+    request = idempotency(JUDGE)
+    match = judge_app().create_match(body["format"], seed, players, body.get("first_player"), request)
+    return created(match.id, match.version, match.state.seed), {"Location": f"/matches/{match.id}"}
 
 
 @bp.get("/matches")

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint
 
 from app.api.matches import created, new_seed
-from app.endpoint import JUDGE, endpoint, judge_app
+from app.endpoint import JUDGE, endpoint, idempotency, judge_app
 from app.schemas.matches import MatchCreatedSchema, PositionSchema
 
 bp = Blueprint("positions", __name__)
@@ -53,12 +53,14 @@ EXAMPLE = {
     body=PositionSchema,
     response=MatchCreatedSchema,
     status=201,
+    idempotent=True,
     errors=(400, 401, 403, 415, 422),
     example=EXAMPLE,
     description=(
         "The position is the match's first event; the match starts at the beginning of the given "
         "phase and step and runs on to the next decision, rule processing first. A position that "
-        "cannot exist is refused with 422 and the reason."
+        "cannot exist is refused with 422 and the reason. With an `Idempotency-Key` header, a retry "
+        "gets the first answer again and creates nothing."
     ),
 )
 def create_position(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -66,5 +68,5 @@ def create_position(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str
     seed = body.get("seed")
     if seed is None:
         seed = new_seed()
-    match = judge_app().create_position(position, seed)
-    return created(match.id, match.version, seed), {"Location": f"/matches/{match.id}"}
+    match = judge_app().create_position(position, seed, idempotency(JUDGE))
+    return created(match.id, match.version, match.state.seed), {"Location": f"/matches/{match.id}"}

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID
-from app.endpoint import JUDGE, endpoint, judge_app, match_uuid
+from app.endpoint import JUDGE, endpoint, idempotency, judge_app, match_uuid
 from app.schemas.matches import RewindSchema, RewoundSchema
 from projections.views import event_view
 
@@ -22,6 +22,7 @@ bp = Blueprint("rewind", __name__)
     body=RewindSchema,
     response=RewoundSchema,
     status=201,
+    idempotent=True,
     errors=(400, 401, 403, 404, 415, 422),
     path_params=MATCH_ID,
     path_examples=MATCH_EXAMPLE,
@@ -31,10 +32,11 @@ bp = Blueprint("rewind", __name__)
         "the events it undid stay in the log, marked `rewound_by`. `to` must be a decision point, an event "
         "after which a player is asked to decide (see `GET /matches/{id}/timeline`); any other event is a "
         "422 (rule `judge.decision-point`) whose body names the nearest decision points, `earlier` and "
-        "`later` (null where there is none)."
+        "`later` (null where there is none). With an "
+        "`Idempotency-Key` header, a retry gets the first answer again and records nothing."
     ),
 )
 def rewind(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
     app, mid = judge_app(), match_uuid(match_id)
-    events = app.rewind(mid, body["to"], body["reason"])
+    events = app.rewind(mid, body["to"], body["reason"], idempotency(JUDGE))
     return {"version": events[-1].originator_version, "events": [event_view(e, "judge") for e in events]}

@@ -7,6 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from app.application import KEY_PATTERN_TEXT, MAX_KEY_LENGTH
 from app.schemas.base import ActionField, RequestSchema, ResponseSchema
 from app.schemas.events import EventSchema, PredictedEventSchema
 from domain.actions import (
@@ -134,6 +135,14 @@ class ActionRequestSchema(RequestSchema):
         allow_none=True,
         validate=validate.Range(min=0),
         metadata={"description": "the version the caller last saw; 409 when the match has moved on"},
+    )
+    action_id = fields.String(
+        validate=[validate.Length(min=1, max=MAX_KEY_LENGTH), validate.Regexp(KEY_PATTERN_TEXT)],
+        metadata={
+            "description": "the client's id for this action (1 to 200 printable ASCII characters): an "
+            "idempotency key, as the `Idempotency-Key` header; a retry with the same id gets the first "
+            "answer and records nothing"
+        },
     )
 
 

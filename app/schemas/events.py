@@ -36,6 +36,13 @@ class EventSchema(PredictedEventSchema):
             "(shown to its actor and the judge)"
         }
     )
+    idempotency = fields.Dict(
+        metadata={
+            "description": "on the first event of a batch a request with an `Idempotency-Key` produced: "
+            "`key`, `caller` and `request` (a SHA-256 digest of the request); covered by the hash "
+            "(judge only)"
+        }
+    )
     rewound_by = fields.Integer(metadata={"description": "the rewind event that undid this one"})
     decision_point = fields.Boolean(
         metadata={
