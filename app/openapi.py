@@ -19,6 +19,7 @@ from flask import Flask
 from marshmallow import fields
 
 from app.endpoint import JUDGE, Endpoint
+from app.limits import LIMITED
 from app.problems import PROBLEM_MIMETYPE, PROBLEM_TYPES, problem_type
 from app.schemas.actions import ACTION_SCHEMAS
 from app.schemas.base import ActionField, OneOf
@@ -60,7 +61,9 @@ STATUS_TEXT = {
     405: "Method not allowed",
     409: "`expected_version` is not the match's latest version",
     415: "The request body is not JSON",
+    413: "The request body is larger than the service accepts",
     422: "The request is not valid, or the rules refuse it (`rule_refs`)",
+    429: "A quota is used up; `Retry-After` says when to try again",
 }
 
 
@@ -98,7 +101,7 @@ def _problem_response(status: int | str) -> dict[str, Any]:
     return {"description": text, "content": {PROBLEM_MIMETYPE: {"schema": ProblemSchema}}}
 
 
-def _operation(name: str, meta: Endpoint) -> dict[str, Any]:
+def _operation(name: str, meta: Endpoint, limited: bool = False) -> dict[str, Any]:
     op: dict[str, Any] = {"operationId": name, "summary": meta.summary, "tags": [meta.tag]}
     who = {JUDGE: "Judge only."}.get(meta.auth)
     description = " ".join(x for x in (meta.description, who) if x)
@@ -128,6 +131,13 @@ def _operation(name: str, meta: Endpoint) -> dict[str, Any]:
         responses["401"]["headers"] = {"WWW-Authenticate": {"schema": {"type": "string"}}}
     for status in meta.errors:
         responses.setdefault(str(status), _problem_response(status))
+    if meta.body is not None:
+        responses.setdefault("413", _problem_response(413))
+    if limited:
+        responses["429"] = _problem_response(429)
+        responses["429"]["headers"] = {
+            "Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}
+        }
     responses["default"] = _problem_response("default")
     op["responses"] = responses
     return op
@@ -167,7 +177,7 @@ def build_spec(app: Flask) -> dict[str, Any]:
         spec.path(
             view=view,
             app=app,
-            operations={m.lower(): _operation(name, meta) for m in methods},
+            operations={m.lower(): _operation(name, meta, rule.endpoint in LIMITED) for m in methods},
             parameters=params,
         )
     raw = spec.to_dict()

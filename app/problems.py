@@ -40,6 +40,7 @@ PROBLEM_TYPES: dict[str, str] = {
     "unsupported-media-type": "The request body must be JSON",
     "version-conflict": "The match has moved on",
     "too-large": "The request body is too large",
+    "too-many-requests": "A quota is used up",
     "http-error": "HTTP error",
     "internal-error": "Internal error",
 }
@@ -147,7 +148,15 @@ def _http_problem(exc: HTTPException) -> ApiProblem:
             "The request body must be JSON, sent with Content-Type: application/json.",
         )
     if code == 413:
-        return ApiProblem(413, "too-large", "The request body is larger than the service accepts.")
+        limit = request.max_content_length
+        if limit is None:
+            return ApiProblem(413, "too-large", "The request body is larger than the service accepts.")
+        return ApiProblem(
+            413,
+            "too-large",
+            f"The request body is larger than this endpoint accepts ({limit:,} bytes at most).",
+            max_bytes=limit,
+        )
     if code == 400:
         return ApiProblem(400, "malformed-request", _sentence(exc.description or "The request is malformed"))
     return ApiProblem(code, "http-error", _sentence(exc.description or exc.name))
@@ -193,6 +202,8 @@ def to_problem(exc: BaseException) -> ApiProblem:
 
 
 def handle_error(exc: Exception) -> Response:
+    if isinstance(exc, HTTPException) and exc.code == 429 and exc.response is not None:
+        return exc.response  # a quota's own problem, with Retry-After (app.limits)
     problem = to_problem(exc)
     if problem.status >= 500:
         current_app.logger.exception("unexpected error on %s %s", request.method, request.path, exc_info=exc)

@@ -36,7 +36,7 @@ bp = Blueprint("actions", __name__)
         " the caller may see them."
     ),
 )
-def act(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
+def act(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     mid = match_uuid(match_id)
     caller = require_participant(mid, "Acting")
     action = body["action"]
@@ -46,4 +46,6 @@ def act(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
     app = judge_app()
     events = app.act(mid, action, body.get("expected_version"), by="judge" if caller.is_judge else None)
     version = events[-1].originator_version if events else app.head(mid)
-    return {"version": version, "events": [event_view(e, caller.viewer) for e in events]}
+    after = events[0].originator_version - 1 if events else version
+    out = {"version": version, "events": [event_view(e, caller.viewer) for e in events]}
+    return out, {"Location": f"/matches/{mid}/events?after={after}"}
