@@ -12,8 +12,11 @@ Settings (each from ``create_app``'s config or the environment variable of the s
 - ``RATELIMIT_ENABLED``: quotas on or off (default on; off under ``TESTING``). ``RATELIMIT_STORAGE_URI``:
   where the counters live (flask-limiter's setting; default ``memory://``, one count per process).
 
-A body sent with ``Content-Length`` over the limit is refused before any of it is read; a chunked body
+A body sent with ``Content-Length`` over the limit is refused before any of it is parsed; a chunked body
 (``Transfer-Encoding: chunked``, no length) is read up to the limit and refused at the first byte past it.
+The rest of a refused body, up to ``DRAIN_BYTES`` and ``DRAIN_SECONDS``, is then read and thrown away before
+the 413 is sent, so that a client still sending sees the answer rather than a connection reset (servers such
+as gunicorn close the connection without reading on); anything larger or slower is cut off.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wsgi import LimitedStream, get_input_stream
 
-from app.auth import bearer_token
+from app.auth import bearer_token, current_caller
 from app.problems import ApiProblem, problem_response
 
 DEFAULTS: dict[str, Any] = {
@@ -52,6 +55,8 @@ SMALL_BODY = ("decks.validate",)
 LIMITED = (*CREATING, "decks.validate", "rulings.ask_ruling")
 # "in all": a window longer than any service runs
 IN_ALL_WINDOW = "100 years"
+DRAIN_BYTES = 16 * 1024 * 1024
+DRAIN_SECONDS = 2.0
 
 
 def settings_from(environ: Mapping[str, str]) -> dict[str, str]:
@@ -130,6 +135,31 @@ def check_body_size() -> None:
         raise too_large(limit)
 
 
+def drain_refused_body(response: Response) -> Response:
+    """After a 413: read what is left of the body (within bounds) and close the connection."""
+    if response.status_code != 413:
+        return response
+    response.headers["Connection"] = "close"
+    environ = request.environ
+    length = request.content_length
+    if length is None and "wsgi.input_terminated" not in environ:
+        return response
+    budget = DRAIN_BYTES if length is None else length
+    if budget > DRAIN_BYTES:
+        return response
+    stream = environ["wsgi.input"]
+    deadline = time.monotonic() + DRAIN_SECONDS
+    try:
+        while budget > 0 and time.monotonic() < deadline:
+            data = stream.read(min(budget, 64 * 1024))
+            if not data:
+                break
+            budget -= len(data)
+    except (OSError, ValueError):
+        pass
+    return response
+
+
 # -- quotas -----------------------------------------------------------------------------------------------
 
 
@@ -150,8 +180,14 @@ def created(response: Response) -> bool:
     return response.status_code == 201
 
 
+def not_a_creator() -> bool:
+    """Only a token that may create matches has a creation quota: any other request is refused by the
+    view's own check (401 or 403), which comes first."""
+    return not current_caller().is_judge
+
+
 def retry_after(limit: RequestLimit) -> int:
-    return max(1, math.ceil(limit.reset_at - time.time()))
+    return max(1, math.ceil(limit.window.reset_time - time.time()))
 
 
 def refusal(detail: Callable[[], str]) -> Callable[[RequestLimit], Response]:
@@ -180,6 +216,7 @@ def install_limits(app: Flask) -> Limiter:
     """The body-size check and the quotas, on an app whose blueprints are registered. One limiter per app, so
     that two apps in one process (tests) keep their own counters and settings."""
     app.before_request(check_body_size)
+    app.after_request(drain_refused_body)
     limiter = Limiter(
         key_func=caller_key,
         app=app,
@@ -191,6 +228,7 @@ def install_limits(app: Flask) -> Limiter:
         _setting("MATCHES_PER_HOUR", "{} per hour"),
         scope="matches-per-hour",
         deduct_when=created,
+        exempt_when=not_a_creator,
         on_breach=refusal(
             lambda: (
                 f"This token has created {current_app.config['MATCHES_PER_HOUR']} matches within the "
@@ -202,6 +240,7 @@ def install_limits(app: Flask) -> Limiter:
         _setting("MATCHES_IN_ALL", "{} per " + IN_ALL_WINDOW),
         scope="matches-in-all",
         deduct_when=created,
+        exempt_when=not_a_creator,
         on_breach=refusal(
             lambda: (
                 f"This token has created {current_app.config['MATCHES_IN_ALL']} matches, as many as the "
