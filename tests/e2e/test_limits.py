@@ -27,6 +27,7 @@ from werkzeug.serving import make_server
 from app import store_env
 from app.api.positions import EXAMPLE as POSITION
 from app.application import JudgeApplication
+from app.schemas.matches import MatchListSchema
 from app.tokens import Tokens, derive_secret
 from domain.setup import PlayerSetup
 from tests.conftest import JUDGE_TOKEN, Judge, MatchRef, bearer, make_app
@@ -308,6 +309,7 @@ def walk(client: FlaskClient, headers: dict[str, str], **params: Any) -> list[di
         r = client.get("/matches", query_string=query, headers=headers)
         assert r.status_code == 200, r.get_json()
         page = r.get_json()
+        assert MatchListSchema().dump(page) == page  # the shaped answer is in the schema's shape
         assert len(page["matches"]) <= int(params.get("limit", 50))
         out.extend(page["matches"])
         cursor = page["cursor"]
