@@ -20,6 +20,7 @@ from marshmallow import fields
 
 from app.application import KEY_PATTERN_TEXT, MAX_KEY_LENGTH
 from app.endpoint import ANYONE, IDEMPOTENCY_HEADER, JUDGE, PARTICIPANT, Endpoint
+from app.limits import LIMITED
 from app.problems import PROBLEM_MIMETYPE, PROBLEM_TYPES, problem_type
 from app.schemas.actions import ACTION_SCHEMAS
 from app.schemas.base import ActionField, OneOf
@@ -71,7 +72,9 @@ STATUS_TEXT = {
     405: "Method not allowed",
     409: "`expected_version` is not the match's latest version",
     415: "The request body is not JSON",
+    413: "The request body is larger than the service accepts",
     422: "The request is not valid, or the rules refuse it (`rule_refs`)",
+    429: "A quota is used up; `Retry-After` says when to try again",
 }
 
 
@@ -133,7 +136,7 @@ WHO = {
 ON_A_MATCH = " A player token of another match gives no rights on this match's paths: 403."
 
 
-def _operation(name: str, meta: Endpoint, on_a_match: bool) -> dict[str, Any]:
+def _operation(name: str, meta: Endpoint, on_a_match: bool, limited: bool = False) -> dict[str, Any]:
     op: dict[str, Any] = {"operationId": name, "summary": meta.summary, "tags": [meta.tag]}
     who = WHO[meta.auth] + (ON_A_MATCH if on_a_match and meta.auth != JUDGE else "")
     description = " ".join(x for x in (meta.description, who) if x)
@@ -171,6 +174,13 @@ def _operation(name: str, meta: Endpoint, on_a_match: bool) -> dict[str, Any]:
         responses.setdefault("403", _problem_response(403))
     for status in meta.errors:
         responses.setdefault(str(status), _problem_response(status))
+    if meta.body is not None:
+        responses.setdefault("413", _problem_response(413))
+    if limited:
+        responses["429"] = _problem_response(429)
+        responses["429"]["headers"] = {
+            "Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}
+        }
     responses["default"] = _problem_response("default")
     op["responses"] = responses
     return op
@@ -211,7 +221,10 @@ def build_spec(app: Flask) -> dict[str, Any]:
         spec.path(
             view=view,
             app=app,
-            operations={m.lower(): _operation(name, meta, "<match_id>" in rule.rule) for m in methods},
+            operations={
+                m.lower(): _operation(name, meta, "<match_id>" in rule.rule, rule.endpoint in LIMITED)
+                for m in methods
+            },
             parameters=params,
         )
     raw = spec.to_dict()

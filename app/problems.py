@@ -47,6 +47,7 @@ PROBLEM_TYPES: dict[str, str] = {
     "too-large": "The request body is too large",
     "store-unavailable": "The event store does not answer",
     "store-not-initialised": "The event store has no tables",
+    "too-many-requests": "A quota is used up",
     "http-error": "HTTP error",
     "internal-error": "Internal error",
 }
@@ -162,7 +163,15 @@ def _http_problem(exc: HTTPException) -> ApiProblem:
             "The request body must be JSON, sent with Content-Type: application/json.",
         )
     if code == 413:
-        return ApiProblem(413, "too-large", "The request body is larger than the service accepts.")
+        limit = request.max_content_length
+        if limit is None:
+            return ApiProblem(413, "too-large", "The request body is larger than the service accepts.")
+        return ApiProblem(
+            413,
+            "too-large",
+            f"The request body is larger than this endpoint accepts ({limit:,} bytes at most).",
+            max_bytes=limit,
+        )
     if code == 400:
         return ApiProblem(400, "malformed-request", _sentence(exc.description or "The request is malformed"))
     return ApiProblem(code, "http-error", _sentence(exc.description or exc.name))
@@ -226,6 +235,8 @@ def to_problem(exc: BaseException) -> ApiProblem:
 
 
 def handle_error(exc: Exception) -> Response:
+    if isinstance(exc, HTTPException) and exc.code == 429 and exc.response is not None:
+        return exc.response  # a quota's own problem, with Retry-After (app.limits)
     problem = to_problem(exc)
     if problem.status == 503:
         current_app.logger.warning("store unavailable on %s %s: %s", request.method, request.path, exc)

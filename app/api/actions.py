@@ -40,7 +40,7 @@ bp = Blueprint("actions", __name__)
         "request is 422."
     ),
 )
-def act(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
+def act(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     mid = match_uuid(match_id)
     caller = require_participant(mid, "Acting")
     action = body["action"]
@@ -52,4 +52,6 @@ def act(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
     by = "judge" if caller.is_judge else None
     events = app.act(mid, action, body.get("expected_version"), by=by, request=request)
     version = events[-1].originator_version if events else app.head(mid)
-    return {"version": version, "events": [event_view(e, caller.viewer) for e in events]}
+    after = events[0].originator_version - 1 if events else version
+    out = {"version": version, "events": [event_view(e, caller.viewer) for e in events]}
+    return out, {"Location": f"/matches/{mid}/events?after={after}"}

@@ -10,7 +10,15 @@ from flask import Blueprint
 from app.auth import current_caller, resolve_viewer, tokens
 from app.endpoint import JUDGE, endpoint, idempotency, judge_app, match_uuid
 from app.problems import ApiProblem
-from app.schemas.matches import MatchCreatedSchema, MatchCreateSchema, MatchListSchema, MatchSummarySchema
+from app.schemas.matches import (
+    MAX_LIST,
+    MatchCreatedSchema,
+    MatchCreateSchema,
+    MatchListQuerySchema,
+    MatchListSchema,
+    MatchSummarySchema,
+    encode_cursor,
+)
 from app.schemas.state import ViewerQuerySchema
 from domain.decks import Deck, UnknownDeck, preset
 from domain.setup import PlayerSetup
@@ -82,10 +90,32 @@ def create_match(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     return created(match.id, match.version, match.state.seed), {"Location": f"/matches/{match.id}"}
 
 
+SUMMARY_FIELDS = ("id", "players", "status", "version", "winner")
+JUDGE_FIELDS = (*SUMMARY_FIELDS, "parent", "branched_at")
+
+
 @bp.get("/matches")
-@endpoint("List the matches", tag="matches", response=MatchListSchema)
-def list_matches() -> dict[str, Any]:
-    return {"matches": judge_app().list_matches()}
+@endpoint(
+    "List the matches",
+    tag="matches",
+    response=MatchListSchema,
+    shaped=True,
+    query=MatchListQuerySchema,
+    errors=(422,),
+    description=(
+        "Oldest first, a page at a time: `limit` matches (default 50, at most 200), then `cursor` to go on."
+        " `status` and `player` (a part of a player's name, case-insensitive) filter the list. The judge "
+        "sees every field; anyone else sees a summary: id, players' names, status, version and winner."
+    ),
+)
+def list_matches(query: dict[str, Any]) -> dict[str, Any]:
+    limit = min(query["limit"], MAX_LIST)
+    page = judge_app().index.listing(query.get("cursor", 0), limit, query.get("status"), query.get("player"))
+    keys = JUDGE_FIELDS if current_caller().is_judge else SUMMARY_FIELDS
+    return {
+        "matches": [{k: entry[k] for k in keys if k in entry} for entry in page.entries],
+        "cursor": None if page.next_after is None else encode_cursor(page.next_after),
+    }
 
 
 def known_card_ids(state: GameState, viewer: str) -> set[str]:
@@ -131,7 +161,7 @@ def get_match(match_id: str, query: dict[str, Any]) -> dict[str, Any]:
     viewer = resolve_viewer(current_caller(mid), query.get("viewer"))
     app = judge_app()
     state = app.state_at(mid)
-    entry = next((m for m in app.list_matches() if m["id"] == str(mid)), {})
+    entry = app.index.entry(mid) or {}
     ids = sorted(known_card_ids(state, viewer))
     return {
         "id": mid,

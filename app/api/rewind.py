@@ -36,7 +36,8 @@ bp = Blueprint("rewind", __name__)
         "`Idempotency-Key` header, a retry gets the first answer again and records nothing."
     ),
 )
-def rewind(match_id: str, body: dict[str, Any]) -> dict[str, Any]:
+def rewind(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     app, mid = judge_app(), match_uuid(match_id)
     events = app.rewind(mid, body["to"], body["reason"], idempotency(JUDGE))
-    return {"version": events[-1].originator_version, "events": [event_view(e, "judge") for e in events]}
+    out = {"version": events[-1].originator_version, "events": [event_view(e, "judge") for e in events]}
+    return out, {"Location": f"/matches/{mid}/events?after={events[0].originator_version - 1}"}

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 from typing import Any
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from app.schemas.base import OneOf, QuerySchema, RequestSchema, ResponseSchema, StrictBoolean
 from app.schemas.events import EventSchema
@@ -90,17 +92,80 @@ class NamesSchema(ResponseSchema):
 
 
 class MatchListItemSchema(ResponseSchema):
+    """A listed match. Everyone sees its id, players' names, status, version and winner; ``parent`` and
+    ``branched_at`` (a judge's branches) are shown to the judge only."""
+
     id = fields.UUID(required=True)
     players = fields.Nested(NamesSchema, required=True)
     status = fields.String(required=True, validate=validate.OneOf(STATUSES))
     version = fields.Integer(required=True)
     winner = fields.String(required=True, allow_none=True)
-    parent = fields.String(allow_none=True, metadata={"description": "the match this one was branched from"})
-    branched_at = fields.Integer(allow_none=True)
+    parent = fields.String(
+        allow_none=True, metadata={"description": "the match this one was branched from (judge only)"}
+    )
+    branched_at = fields.Integer(allow_none=True, metadata={"description": "judge only"})
+
+
+MAX_LIST = 200
+CURSOR_PREFIX = "after:"
+
+
+def encode_cursor(seq: int) -> str:
+    return base64.urlsafe_b64encode(f"{CURSOR_PREFIX}{seq}".encode()).decode().rstrip("=")
+
+
+def decode_cursor(text: str) -> int:
+    if len(text) > 100:
+        text = ""
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raw = ""
+    digits = raw[len(CURSOR_PREFIX) :]
+    if not raw.startswith(CURSOR_PREFIX) or not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        raise ValidationError(
+            "not a cursor this service gave: pass the `cursor` of the previous page as it is"
+        )
+    return int(digits)
+
+
+class CursorField(fields.String):
+    """An opaque cursor, loaded as the position it stands for."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        return decode_cursor(super()._deserialize(value, attr, data, **kwargs))
+
+
+class MatchListQuerySchema(QuerySchema):
+    limit = fields.Integer(
+        load_default=50,
+        validate=validate.Range(min=1),
+        metadata={
+            "description": f"at most this many matches (default 50; above {MAX_LIST} counts as {MAX_LIST})"
+        },
+    )
+    cursor = CursorField(
+        metadata={"description": "where to go on: the `cursor` of the previous page (opaque)"},
+    )
+    status = fields.String(
+        validate=validate.OneOf(STATUSES), metadata={"description": "only matches in this status"}
+    )
+    player = fields.String(
+        validate=validate.Length(min=1, max=100),
+        metadata={"description": "only matches with a player whose name holds this text (case-insensitive)"},
+    )
 
 
 class MatchListSchema(ResponseSchema):
     matches = fields.List(fields.Nested(MatchListItemSchema), required=True)
+    cursor = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "pass it as `cursor` to get the next page; null when there is none. Matches are "
+            "listed oldest first, and a cursor stays valid as new matches are created (they come last)"
+        },
+    )
 
 
 class EnforcedSchema(ResponseSchema):
