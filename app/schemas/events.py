@@ -36,7 +36,15 @@ class EventSchema(PredictedEventSchema):
             "(shown to its actor and the judge)"
         }
     )
-    rewound_by = fields.Integer(metadata={"description": "the rewind event that undid this one"})
+    engine = fields.String(
+        metadata={
+            "description": "on a match's first event and on `Branched`: the engine that wrote it "
+            "(left out on matches written before engines were recorded)"
+        }
+    )
+    rewound_by = fields.Integer(
+        metadata={"description": "the rewind event that undid this one (a mark of the view, not hashed)"}
+    )
 
 
 class EventsQuerySchema(QuerySchema):
