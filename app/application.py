@@ -62,7 +62,7 @@ from domain.judge import Landing, branch, decision_points, rewind
 from domain.match import Match, project
 from domain.setup import PlayerSetup, create_match, create_position
 from domain.state import GameState
-from projections.audit import AuditReport, audit
+from projections.audit import AnchorReport, AuditReport, anchor, audit
 from projections.history import History, StaleHistory
 from projections.index import MatchIndex
 
@@ -627,6 +627,11 @@ class JudgeApplication(Application[UUID]):
     def audit(self, match_id: UUID) -> AuditReport:
         self.head(match_id)
         return audit(self._read_events(match_id, 0, None))
+
+    def anchor(self, match_id: UUID, head_hash: str, at: int | None = None) -> AnchorReport:
+        """Whether today's log still extends ``head_hash``, a hash a judge wrote down earlier."""
+        self.head(match_id)
+        return anchor(self._read_events(match_id, 0, None), head_hash, at)
 
     def list_matches(self) -> list[dict[str, Any]]:
         return self.index.all()
