@@ -399,11 +399,22 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
     return s
 
 
+def _begin(rec: Recorder, state: GameState) -> None:
+    """A position starts before anything of its phase has happened (API "Positions"): where the beginning
+    of the phase or step is itself a moment that abilities trigger on ("at the end of the turn", "at the
+    start of your attack phase"), that beginning happens as in play, so that those abilities trigger."""
+    if state.phase == "end":
+        rec.emit("PhaseBegan", "rules", "end.phase", {"phase": "end"})
+    elif state.phase == "attack" and state.step == "pre_attack":
+        rec.emit("StepBegan", "rules", "attack.pre-attack", {"step": "pre_attack"})
+
+
 def create_position(position: dict[str, Any], seed: int = 0) -> list[Event]:
     """The events of a match that starts at a position: the position itself, then rule processing and the
     game running on until the first decision."""
     state = build_position(position, seed)
     rec = Recorder(GameState())
     rec.emit("PositionSet", "judge", "judge.position", {"state": state.to_dict()})
+    _begin(rec, state)
     procedure.advance(rec)
     return finish(rec, Action("position", None, {"position": position, "seed": seed}))
