@@ -411,14 +411,14 @@ def life_burst(rec: Recorder, act: Action) -> None:
     pending = s.pending or {}
     use = bool(act.get("use", False))
     ref = act.get("card", pending.get("card"))
-    if ref not in (pending.get("card"), s.cards.get(pending.get("card", ""))):
-        raise IllegalAction(
-            "decision.invalid", f"the Life Burst being decided is that of {pending.get('card')}"
-        )
+    waiting: list[str] = pending.get("cards") or [pending["card"]]  # several: their player picks the first
+    iid = next((c for c in waiting if ref in (c, s.cards.get(c))), None)
+    if iid is None:
+        names = " or ".join(waiting)
+        raise IllegalAction("decision.invalid", f"the Life Burst being decided is that of {names}")
     from domain.abilities import is_enforced
     from domain.abilities import use as using
 
-    iid = pending["card"]
     data: dict[str, Any] = {"player": p, "card": iid, "use": use}
     enforced = is_enforced(s.cards[iid])
     if use and not enforced:

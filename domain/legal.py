@@ -155,8 +155,9 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
                 yield {**base, "type": "guard", "card": iid}
         yield {**base, "type": "pass"}
     elif kind == "life_burst":
-        yield {**base, "type": "life_burst", "card": pending["card"], "use": True}
-        yield {**base, "type": "life_burst", "card": pending["card"], "use": False}
+        for card in pending.get("cards") or [pending["card"]]:  # several: whichever comes first
+            yield {**base, "type": "life_burst", "card": card, "use": True}
+            yield {**base, "type": "life_burst", "card": card, "use": False}
     elif kind == "discard":
         n = int(pending["count"])
         for i, combo in enumerate(combinations(ps.zones["hand"], n)):
