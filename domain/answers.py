@@ -548,7 +548,7 @@ def _answer_effect(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
     s = rec.state
     choices: list[str] = pending.get("choices", [])
     picked: list[str] = []
-    for ref in act.get("cards") or []:
+    for ref in act.get("cards") or act.get("order") or []:  # an order is given as "order" or as "cards"
         match = next((c for c in choices if ref in (c, s.cards[c]) and c not in picked), None)
         if match is None:
             raise IllegalAction("decision.invalid", f"{ref} is not one of the choices")

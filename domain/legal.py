@@ -9,7 +9,7 @@ are combinations (which ener cards pay a cost), one canonical answer stands for 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 from domain import answers, combat, facts
@@ -164,6 +164,11 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
             if i >= MAX_COMBINATIONS:
                 break
             yield {**base, "type": "discard", "cards": list(combo)}
+    elif kind == "choose" and pending.get("order"):  # every card, in an order: each order is an answer
+        for i, perm in enumerate(permutations(pending.get("choices", []))):
+            if i >= MAX_COMBINATIONS:
+                break
+            yield {**base, "type": "choose", "order": list(perm)}
     elif kind == "choose" and pending.get("purpose") == "rba.order":
         for option in pending["options"]:
             yield {**base, "type": "choose", "option": option}

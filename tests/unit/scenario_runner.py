@@ -99,7 +99,7 @@ def run(sc: dict[str, Any]) -> GameState:
         _check_events(sc, "the position", first["expect"], events, state.cards)
     for absent in sc.get("absent_after_position", []):
         assert all(e.type != absent for e in events), (
-            f"the position: a {absent} event happened: {_types(events)}"
+            f"the position: an event {absent} happened: {_types(events)}"
         )
     for i, step in enumerate(sc.get("steps", [])):
         where = f"{sc['name']} step {i + 1}"
@@ -126,7 +126,7 @@ def run(sc: dict[str, Any]) -> GameState:
         _check_events(sc, where, step.get("expect", []), batch, state.cards)
         for absent in step.get("absent", []):
             assert all(e.type != absent for e in batch), (
-                f"{where}: a {absent} event happened: {_types(batch)}"
+                f"{where}: an event {absent} happened: {_types(batch)}"
             )
     view = state_view(state, "judge", options=False)
     for path, value in sc.get("state", {}).items():
