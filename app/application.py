@@ -36,7 +36,7 @@ from domain.errors import IllegalAction, JudgeError
 from domain.events import Event
 from domain.judge import branch, rewind
 from domain.match import Match, project
-from domain.setup import PlayerSetup, create_match, create_position
+from domain.setup import PlayerSetup, create_match, create_position, position_warnings
 from domain.state import GameState
 from projections.audit import AuditReport, audit
 from projections.history import History
@@ -183,10 +183,12 @@ class JudgeApplication(Application[UUID]):
         self._save_new(match)
         return match
 
-    def create_position(self, position: dict[str, Any], seed: int) -> Match:
-        match = Match.start(create_position(position, seed))
+    def create_position(self, position: dict[str, Any], seed: int) -> tuple[Match, list[str]]:
+        """The new match, and what rule processing changed in the position as it was set."""
+        events = create_position(position, seed)
+        match = Match.start(events)
         self._save_new(match)
-        return match
+        return match, position_warnings(events)
 
     def _save_new(self, match: Match) -> None:
         self.save(match)

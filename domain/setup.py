@@ -418,3 +418,56 @@ def create_position(position: dict[str, Any], seed: int = 0) -> list[Event]:
     _begin(rec, state)
     procedure.advance(rec)
     return finish(rec, Action("position", None, {"position": position, "seed": seed}))
+
+
+# -- what rule processing changed in a position ---------------------------------------------------------
+
+_FIXED_BY = {  # what each rule process did, in words (004 numbers them; see GET /rules)
+    "rba.1": "had power 0 or less and was vanished into the ener zone",
+    "rba.2": "was put into the trash (above the center LRIG's level, or the levels over the limit)",
+    "rba.3": "lay under a SIGNI no longer on the field and went to the trash",
+    "rba.4": "was a crushed card waiting in the check zone and went to the ener zone",
+    "rba.6": "is a Resona outside its zones and returned to the LRIG deck",
+    "rba.7": "is a Key outside its zones and went to the LRIG trash",
+    "rba.9": "does not meet its limiting condition with this center LRIG and was put into the trash",
+    "kw.soul": "lay under a SIGNI no longer on the field and went to the LRIG trash",
+}
+
+
+def position_warnings(events: list[Event]) -> list[str]:
+    """Sentences saying what rule processing changed in a position as it was set (API "Positions": a board
+    that rule processing would change is accepted and fixed at once), and any choice it waits for."""
+    if not events or events[0].type != "PositionSet":
+        return []
+    cards: dict[str, str] = events[0].data["state"].get("cards", {})
+
+    def named(iid: str) -> str:
+        cid = cards.get(iid, iid)
+        return f"{catalogue().get(cid).name} ({cid})" if cid in catalogue() else str(iid)
+
+    out: list[str] = []
+    for e in events[1:]:
+        rule, d = e.rule, e.data
+        if e.type == "Asked":
+            if rule.startswith("rba."):
+                prompt = d.get("prompt", "")
+                out.append(f"rule processing ({rule}) waits for {d['player']} to choose: {prompt}")
+            break
+        if not (rule.startswith("rba.") or rule == "kw.soul"):
+            continue
+        who = d.get("player", "")
+        if rule == "rba.5":
+            out.append(f"rule processing (rba.5): {who}'s deck was empty, so {who} refreshed")
+        elif rule == "rba.lrig-type":
+            out.append(
+                f"rule processing (rba.lrig-type): {who}'s {d.get('position')} LRIG shares its LRIG types "
+                "with another LRIG and went to the LRIG trash"
+            )
+        else:
+            what = d.get("cards") or [d.get("card")]
+            where = f" in the {d['zone']} zone" if d.get("zone") else ""
+            out.append(
+                f"rule processing ({rule}): {who}'s {', '.join(named(i) for i in what if i)}{where} "
+                f"{_FIXED_BY.get(rule, 'was moved')}"
+            )
+    return out
