@@ -14,7 +14,7 @@ from typing import Any
 from domain import procedure
 from domain.actions import Action
 from domain.cards import Card, CardType, UnknownCard
-from domain.decks import Deck, validate_deck
+from domain.decks import Deck, kind_words, validate_deck
 from domain.engine import Recorder, finish
 from domain.errors import IllegalAction, InvalidPosition
 from domain.events import Event
@@ -249,7 +249,7 @@ class _PositionBuilder:
         iid, card, spec = self.card(owner, ref, where)
         if card.type not in kinds:
             raise InvalidPosition(
-                f"{owner} {where}: {card.id} ({card.name}) is a {card.type.value}, not {what}"
+                f"{owner} {where}: {card.id} ({card.name}) is {kind_words(card)}, not {what}"
             )
         for flag in ("downed", "frozen", "awakened"):
             if flag in spec and not isinstance(spec[flag], bool):

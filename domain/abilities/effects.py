@@ -1898,7 +1898,7 @@ def step_text(step: dict[str, Any]) -> str:
         + (" for each colour among your SIGNI" if step.get("per") else "")
         + " until end of "
         + ("the opponent's next turn" if step.get("until") == "opponent_next_turn" else "turn"),
-        "grant": f"{t} gains {', '.join(step.get('keywords', []))} until end of turn",
+        "grant": f"{t} gains {', '.join(step.get('keywords', [])).replace('_', ' ')} until end of turn",
         "lose_abilities": f"{t} loses its abilities until end of turn",
         "look": f"look at the top {n} of your {step.get('zone', 'life_cloth').replace('_', ' ')}",
         "gain_coins": f"{who} gain {n} coin(s)",
