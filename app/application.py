@@ -31,9 +31,10 @@ from eventsourcing.domain import Snapshot
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, PersistenceError, Transcoding
 from eventsourcing.utils import strtobool
 
+from domain.costs import payment_notes
 from domain.engine import decide
 from domain.errors import IllegalAction, JudgeError
-from domain.events import Event
+from domain.events import EVENT_TYPES, Event
 from domain.judge import branch, rewind
 from domain.match import Match, project
 from domain.setup import PlayerSetup, create_match, create_position, position_warnings
@@ -304,7 +305,13 @@ class JudgeApplication(Application[UUID]):
             return Ruling(False, n, exc.rule_refs, exc.message, ())
         first = events[0] if events else None
         refs = tuple(dict.fromkeys(e.rule for e in events if e.type != "Asked"))
-        what = f"legal: it produces {len(events)} event(s), starting with {first.type}" if first else "legal"
+        what = "legal"
+        if first is not None:
+            said = EVENT_TYPES.get(first.type, "something happened")
+            what = f"legal: it produces {len(events)} event(s), the first: {said}"
+        notes = payment_notes(state.cards, events)
+        if notes:
+            what += "; " + "; ".join(notes)
         return Ruling(True, n, refs, what, tuple(events))
 
     # -- the judge's tools ------------------------------------------------------------------------
