@@ -123,7 +123,7 @@ def position_match(app: JudgeApplication) -> tuple[UUID, str]:
             },
         },
     }
-    match = app.create_position(position, 11)
+    match, _warnings = app.create_position(position, 11)
     play_out(app, match.id, random.Random("golden:position"))
     return match.id, "a position at p1's main phase (p2 with two Life Cloth), played to a winner"
 

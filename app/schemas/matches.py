@@ -81,6 +81,17 @@ class MatchCreatedSchema(ResponseSchema):
     seed = fields.Integer(metadata={"description": "the match's seed (shown to the judge only)"})
 
 
+class PositionCreatedSchema(MatchCreatedSchema):
+    warnings = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "what rule processing changed in the position as it was set, one sentence each "
+            "(empty: the position stood as given)"
+        },
+    )
+
+
 class BranchCreatedSchema(MatchCreatedSchema):
     parent = fields.UUID(required=True)
     branched_at = fields.Integer(required=True)
