@@ -553,7 +553,7 @@ class JudgeApplication(Application[UUID]):
         if first is not None:
             said = EVENT_TYPES.get(first.type, "something happened")
             what = f"legal: it produces {len(events)} event(s), the first: {said}"
-        notes = payment_notes(state.cards, events)
+        notes = payment_notes(state.cards, action, events)
         if notes:
             what += "; " + "; ".join(notes)
         return Ruling(True, n, refs, what, tuple(events))

@@ -203,7 +203,7 @@ def grow(rec: Recorder, act: Action) -> None:
     iid = resolve_ref(s, p, act.get("card"), ["lrig_deck"])
     new, auto = check_grow(s, p, iid, "center")
     paid = _pay(s, p, new, act.get("pay"), auto, "grow.cost")
-    data = {"player": p, "card": iid, "position": "center", "paid": paid, **_service_paid(act, paid)}
+    data = {"player": p, "card": iid, "position": "center", "paid": paid}
     rec.emit("LrigGrew", p, "grow.phase", data)
 
 
@@ -225,13 +225,8 @@ def grow_assist(rec: Recorder, act: Action) -> None:
         "LrigGrew",
         p,
         "grow.assist",
-        {"player": p, "card": iid, "position": act.get("position"), "paid": paid, **_service_paid(act, paid)},
+        {"player": p, "card": iid, "position": act.get("position"), "paid": paid},
     )
-
-
-def _service_paid(act: Action, paid: list[str]) -> dict[str, Any]:
-    """``paid_by: service`` when the action named no payment and the service chose the ener cards."""
-    return {"paid_by": "service"} if paid and act.get("pay") is None else {}
 
 
 # -- main phase -----------------------------------------------------------------------------------

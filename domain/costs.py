@@ -97,17 +97,20 @@ def choose_payment(cost: Sequence[CostItem], ener: Sequence[tuple[str, Card]]) -
 PAID_FIELDS = {"LrigGrew": "paid", "SpellUsed": "ener", "PieceUsed": "ener", "AbilityUsed": "ener"}
 
 
-def payment_notes(cards: dict[str, str], events: Sequence[Any]) -> list[str]:
-    """A sentence for each payment the service chose because the action named none (``paid_by:
-    service``): which ener cards paid. ``cards``: the match's instances and their catalogue ids. The ener
-    zone is public, so the sentence tells nobody anything hidden."""
+def payment_notes(cards: dict[str, str], action: dict[str, Any], events: Sequence[Any]) -> list[str]:
+    """The sentence saying which ener cards paid, when ``action`` (a grow or a use) named no payment and the
+    service chose one: the payment recorded by the first event that paid. ``cards``: the match's instances
+    and their catalogue ids. The ener zone is public, so the sentence tells nobody anything hidden. Nothing
+    is added to the events themselves: whether the service chose is read from the action they record."""
     from domain.facts import catalogue
 
+    if not isinstance(action, dict) or action.get("pay") is not None:
+        return []
     out = []
     for e in events:
         data = e.data
         field = PAID_FIELDS.get(e.type)
-        if field is None or data.get("paid_by") != "service":
+        if field is None or not data.get(field):
             continue
         names = []
         for iid in data.get(field, []):
@@ -117,4 +120,5 @@ def payment_notes(cards: dict[str, str], events: Sequence[Any]) -> list[str]:
             f"paid with {', '.join(names)} from {data.get('player')}'s ener zone: the action named no "
             "payment, so the service chose one that pays the cost"
         )
+        break
     return out

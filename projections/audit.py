@@ -5,6 +5,12 @@ Two checks, each reporting the first event where it fails:
   event numbers must run 1, 2, 3 ... with no gap, so an edited or deleted row is found;
 - the replay: every batch of events is decided again from the state before it (the action that produced it is
   on its first event), and must come out the same, timestamps and hashes aside.
+
+A log written by an earlier engine (``engine`` on its first event, ``domain.version``) was decided by that
+engine's rules; where today's rules decide differently (a rule or a card's encoding fixed since), the replay
+cannot go on comparing from there. That difference is reported as a rule change, not as a problem: the events
+after it are still folded one by one (each must apply to the state before it) and the hash chain still covers
+every event, so an altered log is still found. A log written by today's engine must replay exactly.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ class AuditReport:
     problems: list[dict[str, Any]] = field(default_factory=list)
     engine: str = ENGINE_UNKNOWN  # the engine that wrote the match's first event
     audited_by: str = ENGINE  # the engine that replayed it now
+    # where today's rules decide differently from the earlier engine that wrote the log (see the module doc)
+    rule_changes: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -40,6 +48,7 @@ class AuditReport:
             "problems": self.problems,
             "engine": self.engine,
             "audited_by": self.audited_by,
+            "rule_changes": self.rule_changes,
         }
 
 
@@ -190,15 +199,23 @@ def _expected(action: dict[str, Any], state: GameState, by: str | None, history:
     return decide(state, action, by=by)
 
 
-def replay(events: Sequence[Any]) -> list[dict[str, Any]]:
+def replay(events: Sequence[Any], strict: bool = True) -> list[dict[str, Any]]:
+    """The first problem of the replay (an empty list when there is none). Not ``strict`` (a log of an
+    earlier engine): the first difference from today's rules is returned with the rule ``audit.rules-changed``
+    and the rest of the log is folded without deciding it again."""
     states: list[GameState] = [GameState()]
 
     def history(n: int) -> GameState:
         return states[n].copy()
 
     state = GameState()
+    changed: list[dict[str, Any]] = []
     for start, end in _batches(events):
         first = events[start]
+        if changed:  # today's rules part ways with the log's engine: fold the rest only
+            if (problem := _fold(state, events[start:end], states)) is not None:
+                return [problem]
+            continue
         # The batch a branch was cut from may stop short: the branch's copy ends where the parent was cut.
         cut = end < len(events) and (events[end].action or {}).get("type") == "branch"
         if first.action is None:
@@ -210,16 +227,22 @@ def replay(events: Sequence[Any]) -> list[dict[str, Any]]:
                 }
             ]
         try:
-            expected = _expected(first.action, state, first.by, history)
+            expected: list[Any] | None = _expected(first.action, state, first.by, history)
         except JudgeError as exc:
-            return [
-                {
-                    "at": start + 1,
-                    "rule": "audit.replay",
-                    "message": f"the action recorded on event {start + 1} is refused by the rules: {exc}",
-                }
-            ]
+            refused = {
+                "at": start + 1,
+                "rule": "audit.replay" if strict else "audit.rules-changed",
+                "message": f"the action recorded on event {start + 1} is refused by the rules: {exc}",
+            }
+            if strict:
+                return [refused]
+            changed.append(refused)
+            expected = None
         actual = events[start:end]
+        if expected is None:
+            if (problem := _fold(state, actual, states)) is not None:
+                return [problem]
+            continue
         if cut:
             expected = expected[: len(actual)]
         for k in range(max(len(expected), len(actual))):
@@ -227,26 +250,59 @@ def replay(events: Sequence[Any]) -> list[dict[str, Any]]:
                 at = start + k + 1
                 what = actual[k].type if k < len(actual) else "nothing"
                 want = expected[k].type if k < len(expected) else "nothing"
-                return [
-                    {
-                        "at": at,
-                        "rule": "audit.replay",
-                        "message": f"event {at} is {what}, but the rules would have produced {want} there",
-                    }
-                ]
-        for e in actual:
-            try:
-                apply(state, e)
-            except (EvolveError, KeyError, ValueError) as exc:
-                return [
-                    {
-                        "at": e.originator_version,
-                        "rule": "audit.replay",
-                        "message": f"event {e.originator_version} cannot apply: {exc}",
-                    }
-                ]
-            states.append(state.copy())
-    return []
+                message = f"event {at} is {what}, but the rules would have produced {want} there"
+                if what == want:
+                    message = f"event {at} ({what}) differs from what the rules would have produced: " + (
+                        _where_it_differs(expected[k].data, actual[k].data) or "its envelope differs"
+                    )
+                differs = {
+                    "at": at,
+                    "rule": "audit.replay" if strict else "audit.rules-changed",
+                    "message": message,
+                }
+                if strict:
+                    return [differs]
+                changed.append(differs)
+                break
+        if (problem := _fold(state, actual, states)) is not None:
+            return [problem]
+    return changed
+
+
+def _where_it_differs(expected: Any, actual: Any, path: str = "data") -> str:
+    """The first place where two event data differ, in words."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key in sorted(set(expected) | set(actual), key=str):
+            if key not in actual:
+                return f"{path}.{key} is missing (the rules give {expected[key]!r:.60})"
+            if key not in expected:
+                return f"{path}.{key} is there ({actual[key]!r:.60}), the rules give none"
+            if (found := _where_it_differs(expected[key], actual[key], f"{path}.{key}")) != "":
+                return found
+        return ""
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        for i, (a, b) in enumerate(zip(expected, actual, strict=True)):
+            if (found := _where_it_differs(a, b, f"{path}[{i}]")) != "":
+                return found
+        return ""
+    if expected != actual:
+        return f"{path} is {actual!r:.60}, the rules give {expected!r:.60}"
+    return ""
+
+
+def _fold(state: GameState, events: Sequence[Any], states: list[GameState]) -> dict[str, Any] | None:
+    """Apply ``events`` to ``state`` one by one, keeping each state; the problem of the first that cannot."""
+    for e in events:
+        try:
+            apply(state, e)
+        except (EvolveError, KeyError, ValueError) as exc:
+            return {
+                "at": e.originator_version,
+                "rule": "audit.replay",
+                "message": f"event {e.originator_version} cannot apply: {exc}",
+            }
+        states.append(state.copy())
+    return None
 
 
 def written_by(events: Sequence[Any]) -> str:
@@ -258,8 +314,17 @@ def written_by(events: Sequence[Any]) -> str:
 
 def audit(events: Sequence[Any]) -> AuditReport:
     head, problems = check_chain(events)
+    engine = written_by(events)
+    changes: list[dict[str, Any]] = []
     if not problems:
-        problems = replay(events)
+        found = replay(events, strict=engine == ENGINE)
+        changes = [p for p in found if p["rule"] == "audit.rules-changed"]
+        problems = [p for p in found if p["rule"] != "audit.rules-changed"]
     return AuditReport(
-        ok=not problems, events=len(events), head_hash=head, problems=problems, engine=written_by(events)
+        ok=not problems,
+        events=len(events),
+        head_hash=head,
+        problems=problems,
+        engine=engine,
+        rule_changes=changes,
     )

@@ -153,8 +153,8 @@ class ActionResultSchema(ResponseSchema):
         fields.String(),
         metadata={
             "description": "what the service chose for the action, one sentence each: the ener cards "
-            "that paid a cost when the action gave no `pay` (the event records them too, with "
-            "`paid_by: service`)"
+            "that paid a cost when the action gave no `pay` (the event records the cards paid; the "
+            "action it records has no `pay`)"
         },
     )
 

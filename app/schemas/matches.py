@@ -327,6 +327,14 @@ class AuditSchema(ResponseSchema):
     audited_by = fields.String(
         required=True, metadata={"description": "the engine that replayed the log now"}
     )
+    rule_changes = fields.List(
+        fields.Nested(AuditProblemSchema),
+        metadata={
+            "description": "a log written by an earlier engine: the first point where today's rules decide "
+            "differently (rule `audit.rules-changed`); the events after it are folded and hash-checked but "
+            "not decided again. Always empty for a log written by today's engine, which must replay exactly"
+        },
+    )
 
 
 class AnchorSchema(RequestSchema):

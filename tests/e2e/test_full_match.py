@@ -72,4 +72,5 @@ def test_a_match_between_two_presets_is_played_to_the_end_through_the_api(app: F
         "problems": [],
         "engine": ENGINE,
         "audited_by": ENGINE,
+        "rule_changes": [],
     }

@@ -107,4 +107,5 @@ def test_an_untouched_log_passes_the_audit(recorded: tuple[Path, MatchRef, list[
         "problems": [],
         "engine": ENGINE,
         "audited_by": ENGINE,
+        "rule_changes": [],
     }
