@@ -202,6 +202,11 @@ TABLE: dict[tuple[str, str], tuple[str, Build, bool]] = {
     ("GET", "/matches/<match_id>/audit"): (JUDGE, lambda c: Request(f"{c.m.path}/audit"), False),
     ("GET", "/matches/<match_id>/timeline"): (MATCH_READ, lambda c: Request(f"{c.m.path}/timeline"), False),
     ("GET", "/health"): (OPEN, lambda c: Request("/health"), False),
+    ("POST", "/matches/<match_id>/audit"): (
+        JUDGE,
+        lambda c: Request(f"{c.m.path}/audit", body={"head_hash": "0" * 64}),
+        False,
+    ),
 }
 NOT_ENDPOINTS = {"static"}  # Flask's own file route: no view of the service's, no data
 
