@@ -9,6 +9,7 @@ the cost and the ener cards; the sizes are tiny, so a plain augmenting-path sear
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from domain.cards import COLORS, Card, CostItem
 
@@ -91,3 +92,29 @@ def choose_payment(cost: Sequence[CostItem], ener: Sequence[tuple[str, Card]]) -
     if picked is None:
         return None
     return [ener[i][0] for i in sorted(order[c] for c in picked)]
+
+
+PAID_FIELDS = {"LrigGrew": "paid", "SpellUsed": "ener", "PieceUsed": "ener", "AbilityUsed": "ener"}
+
+
+def payment_notes(cards: dict[str, str], events: Sequence[Any]) -> list[str]:
+    """A sentence for each payment the service chose because the action named none (``paid_by:
+    service``): which ener cards paid. ``cards``: the match's instances and their catalogue ids. The ener
+    zone is public, so the sentence tells nobody anything hidden."""
+    from domain.facts import catalogue
+
+    out = []
+    for e in events:
+        data = e.data
+        field = PAID_FIELDS.get(e.type)
+        if field is None or data.get("paid_by") != "service":
+            continue
+        names = []
+        for iid in data.get(field, []):
+            cid = cards.get(iid, iid)
+            names.append(f"{catalogue().get(cid).name} ({cid})" if cid in catalogue() else str(iid))
+        out.append(
+            f"paid with {', '.join(names)} from {data.get('player')}'s ener zone: the action named no "
+            "payment, so the service chose one that pays the cost"
+        )
+    return out

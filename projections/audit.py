@@ -17,9 +17,10 @@ from domain.engine import decide
 from domain.errors import JudgeError
 from domain.events import same_event
 from domain.evolve import EvolveError, apply
-from domain.match import GENESIS_HASH, chain_hash
+from domain.match import ENGINE_TYPES, GENESIS_HASH, chain_hash
 from domain.setup import PlayerSetup, create_match, create_position
 from domain.state import GameState
+from domain.version import ENGINE, ENGINE_UNKNOWN
 
 
 @dataclass
@@ -28,9 +29,103 @@ class AuditReport:
     events: int
     head_hash: str
     problems: list[dict[str, Any]] = field(default_factory=list)
+    engine: str = ENGINE_UNKNOWN  # the engine that wrote the match's first event
+    audited_by: str = ENGINE  # the engine that replayed it now
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ok": self.ok, "events": self.events, "head_hash": self.head_hash, "problems": self.problems}
+        return {
+            "ok": self.ok,
+            "events": self.events,
+            "head_hash": self.head_hash,
+            "problems": self.problems,
+            "engine": self.engine,
+            "audited_by": self.audited_by,
+        }
+
+
+@dataclass
+class AnchorReport:
+    """Whether today's log extends a head hash written down earlier."""
+
+    extends: bool
+    at: int | None  # the event whose recomputed hash is the anchor
+    anchor: str
+    explanation: str
+    audit: AuditReport
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "extends": self.extends,
+            "at": self.at,
+            "anchor": self.anchor,
+            "explanation": self.explanation,
+            **self.audit.to_dict(),
+        }
+
+
+def recomputed_hashes(events: Sequence[Any]) -> list[str]:
+    """The chain recomputed from the events' contents alone (the stored hashes are not trusted), as far as
+    the event numbers run 1, 2, 3 ... without a gap."""
+    hashes: list[str] = []
+    previous = GENESIS_HASH
+    for i, e in enumerate(events, start=1):
+        if e.originator_version != i:
+            break
+        previous = chain_hash(previous, e.body())
+        hashes.append(previous)
+    return hashes
+
+
+def anchor(events: Sequence[Any], head_hash: str, at: int | None = None) -> AnchorReport:
+    """Whether ``head_hash`` (a hash a judge wrote down earlier, at event ``at`` if they noted it) is the
+    recomputed hash of one of today's events: then nothing up to that event has changed since."""
+    report = audit(events)
+    wanted = head_hash.lower()
+    hashes = recomputed_hashes(events)
+    head = len(events)
+
+    def answer(extends: bool, n: int | None, why: str) -> AnchorReport:
+        return AnchorReport(extends, n, wanted, why, report)
+
+    if wanted == GENESIS_HASH:
+        return answer(True, 0, "this is the hash every chain starts from (before event 1): it proves nothing")
+    if at is not None:
+        if at > head:
+            return answer(
+                False,
+                None,
+                f"the log has {head} events today, fewer than the {at} it had when this hash was written "
+                "down: events were removed",
+            )
+        if at > len(hashes):
+            missing = len(hashes) + 1
+            return answer(False, None, f"event {missing} is missing today, so event {at} cannot be checked")
+        if hashes[at - 1] == wanted:
+            return answer(True, at, f"event {at} still has this hash: events 1 to {at} are unchanged")
+        elsewhere = hashes.index(wanted) + 1 if wanted in hashes else None
+        if elsewhere is not None:
+            return answer(
+                False,
+                elsewhere,
+                f"this is the hash of event {elsewhere} today, not of event {at}: events were added or "
+                "removed before it",
+            )
+        return answer(
+            False,
+            None,
+            f"event {at} hashes to {hashes[at - 1]} today, not to this hash: some event from 1 to {at} "
+            "changed since it was written down, or the hash was noted from another match",
+        )
+    if wanted in hashes:
+        n = hashes.index(wanted) + 1
+        return answer(True, n, f"this is the hash of event {n} today: events 1 to {n} are unchanged")
+    return answer(
+        False,
+        None,
+        f"no event of today's log (events 1 to {len(hashes)}, hashes recomputed from their contents) has "
+        "this hash: an event up to the one it was noted at changed, events were removed, or it was noted "
+        "from another match",
+    )
 
 
 def check_chain(events: Sequence[Any]) -> tuple[str, list[dict[str, Any]]]:
@@ -154,8 +249,17 @@ def replay(events: Sequence[Any]) -> list[dict[str, Any]]:
     return []
 
 
+def written_by(events: Sequence[Any]) -> str:
+    """The engine that wrote the match's first event, as it records it."""
+    first = events[0] if events else None
+    engine = getattr(first, "engine", None) if first is not None and first.type in ENGINE_TYPES else None
+    return engine or ENGINE_UNKNOWN
+
+
 def audit(events: Sequence[Any]) -> AuditReport:
     head, problems = check_chain(events)
     if not problems:
         problems = replay(events)
-    return AuditReport(ok=not problems, events=len(events), head_hash=head, problems=problems)
+    return AuditReport(
+        ok=not problems, events=len(events), head_hash=head, problems=problems, engine=written_by(events)
+    )

@@ -12,6 +12,7 @@ from app.auth import check_acts_for, require_participant
 from app.endpoint import PARTICIPANT, endpoint, idempotency, judge_app, match_uuid
 from app.problems import forbidden
 from app.schemas.actions import ActionRequestSchema, ActionResultSchema
+from domain.costs import payment_notes
 from projections.views import event_view
 
 bp = Blueprint("actions", __name__)
@@ -55,5 +56,8 @@ def act(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
     version = events[-1].originator_version if events else app.head(mid)
     after = events[0].originator_version - 1 if events else version
     cast = match_cast(app, mid)
-    out = {"version": version, "events": [event_view(e, caller.viewer, cast=cast) for e in events]}
+    views = [event_view(e, caller.viewer, cast=cast) for e in events]
+    out: dict[str, Any] = {"version": version, "events": views}
+    if any(e.data.get("paid_by") == "service" for e in events):  # say which payment the service chose
+        out["notes"] = payment_notes(app.state_at(mid, version).cards, events)
     return out, {"Location": f"/matches/{mid}/events?after={after}"}

@@ -48,6 +48,11 @@ def _ener_items(cost: dict[str, Any]) -> tuple[CostItem, ...]:
     return tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
 
 
+def _chosen_by_service(act: Action, paid: list[str]) -> dict[str, Any]:
+    """``paid_by: service`` when the action named no payment and the service chose the ener cards."""
+    return {"paid_by": "service"} if paid and act.get("pay") is None else {}
+
+
 def _pay_ener(s: GameState, p: str, cost: dict[str, Any], pay: list[str] | None, what: str) -> list[str]:
     from domain.answers import resolve_refs
 
@@ -141,6 +146,7 @@ def use_ability(rec: Recorder, act: Action) -> None:
             "once": ab.get("once"),
             "ener": paid,
             "down": bool(cost.get("down")),
+            **_chosen_by_service(act, paid),
         },
     )
     _start_paid(rec, iid, p, index, ab, "ability.action", act)
@@ -202,7 +208,7 @@ def use_spell(rec: Recorder, act: Action) -> None:
     paid = _pay_ener(
         s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost] + extra}, act.get("pay"), card.name
     )
-    data: dict[str, Any] = {"player": p, "card": iid, "ener": paid}
+    data: dict[str, Any] = {"player": p, "card": iid, "ener": paid, **_chosen_by_service(act, paid)}
     if extra:
         data["cost_increased"] = extra
     if under is not None:
@@ -292,7 +298,7 @@ def use_piece(rec: Recorder, act: Action) -> None:
     paid = _pay_ener(
         s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost]}, act.get("pay"), card.name
     )
-    data: dict[str, Any] = {"player": p, "card": iid, "ener": paid}
+    data: dict[str, Any] = {"player": p, "card": iid, "ener": paid, **_chosen_by_service(act, paid)}
     if under is not None:
         data["extra_cost"] = True
     rec.emit("PieceUsed", p, "piece.use", data)
