@@ -103,6 +103,9 @@ PASSED_WORDS = {
     "choose": "declines",
 }
 _PLAYER_TOKEN = re.compile(r"\bp([12])\b")
+_CATALOGUE_ID = re.compile(
+    r"\bWX[A-Za-z0-9]*(?:-[A-Za-z0-9]+)+"
+)  # a card named in a rule's text: by its name
 
 
 def words(value: str, table: Mapping[str, str] | None = None) -> str:
@@ -180,7 +183,8 @@ class Say:
     def text(self, value: Any) -> str:
         """A free text of the domain's with its player ids made names ("p2 conceded" -> "Bo conceded") and
         its internal words in plain words."""
-        return plain(_PLAYER_TOKEN.sub(lambda m: self.player(f"p{m.group(1)}"), str(value)))
+        text = _PLAYER_TOKEN.sub(lambda m: self.player(f"p{m.group(1)}"), str(value))
+        return plain(_CATALOGUE_ID.sub(lambda m: self.card(m.group(0)), text))
 
     def verb(self, data: Mapping[str, Any], one: str, many: str, key: str = "cards") -> str:
         return one if self.how_many(data, key) == 1 else many
@@ -397,7 +401,7 @@ def _asked(s: Say, d: Mapping[str, Any]) -> str:
     kind = d.get("kind", "")
     if kind == "choose":
         prompt = d.get("prompt")
-        return f"{who} is asked to {s.text(prompt)}" if prompt else f"{who} is asked to choose"
+        return f"{who} is asked: {s.text(prompt)}" if prompt else f"{who} is asked to choose"
     if kind == "discard":
         n = d.get("count", d.get("min", 1))
         return f"{who} must discard {count(int(n), 'card')}"
@@ -671,8 +675,8 @@ def _cards_moved(s: Say, d: Mapping[str, Any]) -> str:
     dst = words(d.get("to", ""), ZONE_WORDS)
     src = f" from the {words(d['from'], ZONE_WORDS)}" if d.get("from") else ""
     if d.get("to") == "hand":
-        shown = ", revealing them" if d.get("reveal") else ""
-        return f"{who} adds {s.cards(d)} to the hand{src}{shown}{s.by(d)}"
+        shown = f", revealing {s.verb(d, 'it', 'them')}" if d.get("reveal") else ""
+        return f"{who} adds {s.cards(d)} to the hand{src}{s.by(d)}{shown}"
     return f"{s.whose(d.get('player'))} {s.cards(d)} {s.verb(d, 'goes', 'go')}{src} into the {dst}{s.by(d)}"
 
 
