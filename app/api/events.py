@@ -4,13 +4,14 @@ live, as Server-Sent Events."""
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import PersistenceError
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Response, current_app, request
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID
 from app.application import JudgeApplication, MatchNotFound
@@ -107,9 +108,9 @@ def stream_events(match_id: str, query: dict[str, Any]) -> Response:
     poll = float(current_app.config.get("STREAM_POLL_SECONDS", STREAM_POLL_SECONDS))
     keepalive = float(current_app.config.get("STREAM_KEEPALIVE_SECONDS", STREAM_KEEPALIVE_SECONDS))
     cast = match_cast(app, mid)
-    stream = _stream(app, mid, viewer, after, cast, lifetime, poll, keepalive)
-    return Response(
-        stream_with_context(stream),
+    stream = _stream(app, mid, viewer, after, cast, lifetime, poll, keepalive, current_app.logger)
+    return Response(  # the stream needs no request context: everything it uses is given to it here
+        stream,
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -144,6 +145,7 @@ def _stream(
     lifetime: float,
     poll: float,
     keepalive: float,
+    logger: logging.Logger,
 ) -> Iterator[str]:
     started = last_sent = time.monotonic()
     yield f"retry: {STREAM_RETRY_MS}\n: following match {mid} after event {after}\n\n"
@@ -159,7 +161,7 @@ def _stream(
                 after = events[-1].originator_version
                 last_sent = time.monotonic()
         except (PersistenceError, MatchNotFound) as exc:  # the store went away: the client reconnects later
-            current_app.logger.warning("event stream of %s ends: %s", mid, exc)
+            logger.warning("event stream of %s ends: %s", mid, exc)
             yield f": the store is not answering; reconnect after event {after}\n\n"
             return
         now = time.monotonic()
