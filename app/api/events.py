@@ -18,7 +18,13 @@ from app.application import JudgeApplication, MatchNotFound
 from app.auth import current_caller, resolve_viewer
 from app.endpoint import endpoint, judge_app, match_uuid
 from app.problems import ApiProblem
-from app.schemas.events import MAX_EVENTS, EventListSchema, EventsQuerySchema, EventStreamQuerySchema
+from app.schemas.events import (
+    MAX_EVENTS,
+    EventListSchema,
+    EventsQuerySchema,
+    EventStreamMessageSchema,
+    EventStreamQuerySchema,
+)
 from projections.sentences import Cast
 from projections.views import event_view
 
@@ -80,7 +86,7 @@ def list_events(match_id: str, query: dict[str, Any]) -> dict[str, Any]:
 @endpoint(
     "Follow the log live",
     tag="history",
-    response=None,
+    response=EventStreamMessageSchema,
     query=EventStreamQuerySchema,
     content_type="text/event-stream",
     errors=(400, 403, 404, 422),
@@ -104,7 +110,8 @@ def stream_events(match_id: str, query: dict[str, Any]) -> Response:
     if after is None:
         after = query.get("after", head)
     after = min(after, head)
-    lifetime = min(query.get("timeout", STREAM_LIFETIME_SECONDS), STREAM_LIFETIME_SECONDS)
+    longest = float(current_app.config.get("STREAM_LIFETIME_SECONDS", STREAM_LIFETIME_SECONDS))
+    lifetime = min(query.get("timeout", longest), longest)
     poll = float(current_app.config.get("STREAM_POLL_SECONDS", STREAM_POLL_SECONDS))
     keepalive = float(current_app.config.get("STREAM_KEEPALIVE_SECONDS", STREAM_KEEPALIVE_SECONDS))
     cast = match_cast(app, mid)

@@ -103,3 +103,16 @@ class EventStreamQuerySchema(QuerySchema):
     viewer = fields.String(
         validate=validate.OneOf(VIEWERS), metadata={"description": "judge only: whose view of the log"}
     )
+
+
+class EventStreamMessageSchema(ResponseSchema):
+    """One message of an event stream (Server-Sent Events): the event number, its name and the event."""
+
+    id = fields.String(
+        metadata={"description": "the event number: send it back as `Last-Event-ID` to resume"}
+    )
+    event = fields.String(metadata={"description": "`match-event`"})
+    data = fields.String(
+        metadata={"description": "the event as JSON text, as one item of `GET /matches/{id}/events` shows it"}
+    )
+    retry = fields.Integer(metadata={"description": "milliseconds a browser waits before it reconnects"})

@@ -21,7 +21,7 @@ from tests.loopback import call
 
 @pytest.fixture
 def served() -> Iterator[tuple[Flask, int]]:
-    app = make_app(STREAM_POLL_SECONDS=0.05, STREAM_KEEPALIVE_SECONDS=0.3)
+    app = make_app(STREAM_POLL_SECONDS=0.05, STREAM_KEEPALIVE_SECONDS=0.3, STREAM_LIFETIME_SECONDS=300)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
