@@ -21,6 +21,7 @@ from domain.engine import describe_pending
 from domain.evolve import apply
 from domain.legal import legal_actions
 from domain.state import LRIG_POSITIONS, PILE_ZONES, SIGNI_ZONES, GameState, Slot
+from projections.sentences import NOBODY, Cast, sentence
 
 VIEWERS = ("judge", "p1", "p2", "spectator")
 PUBLIC_ZONES = ("ener", "trash", "lrig_trash", "check", "excluded")
@@ -380,13 +381,16 @@ def _envelope(body: dict[str, Any], etype: str, viewer: str) -> dict[str, Any]:
     """A non-judge's view of an event of an undeclared type: the envelope and no data."""
     if viewer == "judge" or etype in EVENT_VISIBILITY:
         return body
-    return {k: v for k, v in body.items() if k in ("n", "type", "actor", "rule", "caused_by", "time", "data")}
+    kept = ("n", "type", "actor", "rule", "caused_by", "time", "data", "text")
+    return {k: v for k, v in body.items() if k in kept}
 
 
-def event_view(event: Any, viewer: str, rewound_by: int | None = None) -> dict[str, Any]:
-    """A stored event in the contract's shape, as ``viewer`` may see it."""
+def event_view(event: Any, viewer: str, rewound_by: int | None = None, cast: Cast = NOBODY) -> dict[str, Any]:
+    """A stored event in the contract's shape, as ``viewer`` may see it, with its sentence (``text``) made
+    from the redacted data only, naming players and cards from ``cast`` (``Cast.of`` the match's state)."""
     body = event.body()
     body["data"] = redact_data(event.type, event.data, viewer)
+    body["text"] = _text(event.type, body, viewer, cast)
     if viewer == "judge":
         body["hash"] = event.hash
     else:
@@ -401,7 +405,7 @@ def event_view(event: Any, viewer: str, rewound_by: int | None = None) -> dict[s
     return body
 
 
-def domain_event_view(n: int, event: Any, viewer: str) -> dict[str, Any]:
+def domain_event_view(n: int, event: Any, viewer: str, cast: Cast = NOBODY) -> dict[str, Any]:
     """A predicted (not stored) event, as ``viewer`` would see it in the log: no time and no hash."""
     body: dict[str, Any] = {
         "n": n,
@@ -413,7 +417,15 @@ def domain_event_view(n: int, event: Any, viewer: str) -> dict[str, Any]:
     }
     if event.by:
         body["by"] = event.by
+    body["text"] = _text(event.type, body, viewer, cast)
     return _envelope(body, event.type, viewer)
+
+
+def _text(etype: str, body: dict[str, Any], viewer: str, cast: Cast) -> str:
+    """The event's sentence for ``viewer``: from the data it may see (none, for an undeclared type)."""
+    if viewer != "judge" and etype not in EVENT_VISIBILITY:
+        return "Something happened that is not shown to you."
+    return sentence(etype, body["data"], body.get("actor", "rules"), cast)
 
 
 # -- legal actions ----------------------------------------------------------------------------------
@@ -516,16 +528,18 @@ def predicted_events_view(
     they are all shown (see above)."""
     viewer = knowledge.viewer
     at = state.version
+    cast = Cast.of(state)
     if viewer == "judge":
-        return [domain_event_view(at + i, e, viewer) for i, e in enumerate(events, 1)], True
+        return [domain_event_view(at + i, e, viewer, cast) for i, e in enumerate(events, 1)], True
     unknown = set(knowledge.unknown)
     scratch: GameState | None = None
     unseen: set[str] = set()
     out: list[dict[str, Any]] = []
     for i, event in enumerate(events, 1):
-        body = domain_event_view(at + i, event, viewer)
+        body = domain_event_view(at + i, event, viewer, cast)
         if _names(body["data"], unknown):
             body["data"] = _without_cards(body["data"], set(state.cards) | set(state.cards.values()))
+            body["text"] = _text(event.type, body, viewer, cast)  # said again from what is left
             out.append(body)
             return out, False
         out.append(body)

@@ -36,6 +36,7 @@ def make_app(**config: Any) -> Flask:
         "TESTING": True,
         "JUDGE_TOKEN": JUDGE_TOKEN,
         "PERSISTENCE_MODULE": "eventsourcing.popo",
+        "STREAM_LIFETIME_SECONDS": 0,  # a stream sends what it has and ends; a test following one sets it
     }
     settings.update(config)
     return create_app(settings)

@@ -9,6 +9,8 @@ from flask import Blueprint
 from app.endpoint import endpoint
 from app.problems import not_found
 from app.schemas.catalogue import MAX_CARDS, CardListSchema, CardSchema, CardsQuerySchema
+from domain.abilities.catalogue import abilities_of
+from domain.abilities.words import ability_view
 from domain.cards import Card, UnknownCard, load_catalogue
 from projections.views import enforced
 
@@ -48,9 +50,18 @@ def list_cards(query: dict[str, Any]) -> dict[str, Any]:
     errors=(404,),
     path_params={"card_id": "a catalogue id, e.g. WXDi-D01-013"},
     path_examples={"card_id": "WXDi-D01-013"},
+    description="The card's printed facts, and, for a card whose abilities the service enforces, "
+    "`abilities`: each encoded ability in printed order, with its kind, a sentence in the project's own "
+    "words and the vocabulary words its encoding uses (`[]` for a card with none). A card the service does "
+    "not enforce has `enforced: false` and `abilities: null`: a judge resolves what it does.",
 )
 def get_card(card_id: str) -> dict[str, Any]:
     try:
-        return card_data(load_catalogue(extended=True).get(card_id))
+        card = load_catalogue(extended=True).get(card_id)
     except UnknownCard:
         raise not_found(f"There is no card {card_id!r} in the catalogue.") from None
+    data = card_data(card)
+    data["abilities"] = (
+        [ability_view(ab, card.type.value) for ab in abilities_of(card.id)] if data["enforced"] else None
+    )
+    return data

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, redirect, request
 
 from app.docs_page import render_docs
 from app.endpoint import endpoint
@@ -14,10 +14,33 @@ from app.schemas.common import IndexSchema
 bp = Blueprint("docs", __name__)
 
 
+CONSOLE = "/console/"
+
+
 @bp.get("/")
-@endpoint("Where to start", tag="docs", response=IndexSchema)
-def index() -> dict[str, Any]:
-    return {"name": TITLE, "version": API_VERSION, "docs": "/docs", "openapi": "/openapi.yaml"}
+@endpoint(
+    "Where to start",
+    tag="docs",
+    response=IndexSchema,
+    description="Where the documentation is. A browser (a request whose `Accept` header prefers "
+    f"`text/html` to `application/json`) is sent to the judge console, `{CONSOLE}`, with 303 See Other.",
+)
+def index() -> tuple[dict[str, Any], dict[str, str]] | Response:
+    if _prefers_html():
+        response = redirect(CONSOLE, code=303)
+        response.headers["Vary"] = "Accept"
+        return response
+    return {"name": TITLE, "version": API_VERSION, "docs": "/docs", "openapi": "/openapi.yaml"}, {
+        "Vary": "Accept"
+    }
+
+
+def _prefers_html() -> bool:
+    accept = request.accept_mimetypes
+    if not accept.provided:
+        return False
+    best = accept.best_match(("application/json", "text/html"), default="application/json")
+    return best == "text/html" and accept["text/html"] > accept["application/json"]
 
 
 @bp.get("/openapi.yaml")

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
+from app.api.events import match_cast
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID
 from app.endpoint import JUDGE, endpoint, idempotency, judge_app, match_uuid
 from app.schemas.matches import RewindSchema, RewoundSchema
@@ -39,5 +40,7 @@ bp = Blueprint("rewind", __name__)
 def rewind(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     app, mid = judge_app(), match_uuid(match_id)
     events = app.rewind(mid, body["to"], body["reason"], idempotency(JUDGE))
-    out = {"version": events[-1].originator_version, "events": [event_view(e, "judge") for e in events]}
+    cast = match_cast(app, mid)
+    views = [event_view(e, "judge", cast=cast) for e in events]
+    out = {"version": events[-1].originator_version, "events": views}
     return out, {"Location": f"/matches/{mid}/events?after={events[0].originator_version - 1}"}

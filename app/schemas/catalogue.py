@@ -16,6 +16,19 @@ class CostItemSchema(ResponseSchema):
     n = fields.Integer(required=True)
 
 
+class AbilitySchema(ResponseSchema):
+    kind = fields.String(
+        required=True,
+        validate=validate.OneOf(
+            ("auto", "enter", "constant", "action", "life_burst", "arts", "spell", "piece")
+        ),
+    )
+    text = fields.String(required=True, metadata={"description": "what it does, in the project's own words"})
+    words = fields.List(
+        fields.String(), required=True, metadata={"description": "the vocabulary words its encoding uses"}
+    )
+
+
 class CardSchema(ResponseSchema):
     id = fields.String(required=True)
     name = fields.String(required=True)
@@ -37,6 +50,14 @@ class CardSchema(ResponseSchema):
     timings = fields.List(fields.String())
     keywords = fields.List(fields.String())
     enforced = fields.Boolean(metadata={"description": "whether the service enforces the card's abilities"})
+    abilities = fields.List(
+        fields.Nested(AbilitySchema),
+        allow_none=True,
+        metadata={
+            "description": "GET /cards/{card_id} only: the encoded abilities in printed order; null when the "
+            "service does not enforce the card"
+        },
+    )
 
 
 class CardsQuerySchema(QuerySchema):

@@ -20,6 +20,15 @@ class PredictedEventSchema(ResponseSchema):
     caused_by = fields.Integer(required=True, allow_none=True)
     by = fields.String(metadata={"description": "`judge` when a judge answered a player's decision"})
     data = fields.Dict(required=True, metadata={"description": "the event's data, as the viewer may see it"})
+    text = fields.String(
+        required=True,
+        metadata={
+            "description": "what happened, in one English sentence for people, made from the data the "
+            "viewer may see (a card the viewer may not see is counted, never named)",
+            "example": "Ann's SIGNI Code Art ATK attacks from the center SIGNI zone, toward Bo's center "
+            "SIGNI zone.",
+        },
+    )
 
 
 class EventSchema(PredictedEventSchema):
@@ -78,3 +87,32 @@ class EventsQuerySchema(QuerySchema):
 class EventListSchema(ResponseSchema):
     events = fields.List(fields.Nested(EventSchema), required=True)
     head = fields.Integer(required=True, metadata={"description": "the match's latest event number"})
+
+
+class EventStreamQuerySchema(QuerySchema):
+    after = fields.Integer(
+        validate=validate.Range(min=0),
+        metadata={
+            "description": "send the events after this number (default: the head when the stream opens)"
+        },
+    )
+    timeout = fields.Float(
+        validate=validate.Range(min=0, max=300),
+        metadata={"description": "end the stream after this many seconds (0 to 300, default 300)"},
+    )
+    viewer = fields.String(
+        validate=validate.OneOf(VIEWERS), metadata={"description": "judge only: whose view of the log"}
+    )
+
+
+class EventStreamMessageSchema(ResponseSchema):
+    """One message of an event stream (Server-Sent Events): the event number, its name and the event."""
+
+    id = fields.String(
+        metadata={"description": "the event number: send it back as `Last-Event-ID` to resume"}
+    )
+    event = fields.String(metadata={"description": "`match-event`"})
+    data = fields.String(
+        metadata={"description": "the event as JSON text, as one item of `GET /matches/{id}/events` shows it"}
+    )
+    retry = fields.Integer(metadata={"description": "milliseconds a browser waits before it reconnects"})

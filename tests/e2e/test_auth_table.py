@@ -174,6 +174,11 @@ TABLE: dict[tuple[str, str], tuple[str, Build, bool]] = {
         lambda c: Request(f"{c.m.path}/events", {"after": 1}),
         False,
     ),
+    ("GET", "/matches/<match_id>/events/stream"): (
+        MATCH_READ,
+        lambda c: Request(f"{c.m.path}/events/stream", {"after": 0, "timeout": 0}),
+        False,
+    ),
     ("GET", "/matches/<match_id>/legal-actions"): (
         PARTICIPANT,
         lambda c: Request(f"{c.m.path}/legal-actions", {"player": "p1"}),

@@ -8,6 +8,7 @@ from flask import Flask
 
 from domain.legal import legal_actions
 from domain.version import ENGINE
+from projections.sentences import Cast
 from projections.views import domain_event_view, state_view
 from tests.conftest import Judge
 
@@ -59,7 +60,8 @@ def test_a_match_between_two_presets_is_played_to_the_end_through_the_api(app: F
             assert body["legal"] is True and body["at"] == n
             predicted = application.ruling(mid, action, at=n, by="judge")
             assert body["events"] == [
-                domain_event_view(n + i, e, "judge") for i, e in enumerate(predicted.events, 1)
+                domain_event_view(n + i, e, "judge", Cast.of(folded))
+                for i, e in enumerate(predicted.events, 1)
             ]
             # the ruling appended nothing
             assert judge.get(m.path)["version"] == head

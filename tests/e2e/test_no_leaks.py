@@ -37,8 +37,10 @@ import pytest
 from flask import Flask
 
 from app.application import Ruling
+from domain import facts
 from domain.evolve import apply
 from domain.state import GameState
+from projections.sentences import Cast
 from projections.views import (
     EVENT_VISIBILITY,
     domain_event_view,
@@ -126,6 +128,21 @@ def assert_names_none(body: Any, forbidden: set[str], what: str) -> None:
     assert not leaked, f"{what} names cards the viewer does not know: {leaked[:5]}\n{text[:2000]}"
 
 
+def hidden_names(state: GameState, forbidden: set[str]) -> set[str]:
+    """The names of the cards whose catalogue ids ``forbidden`` holds, except a name that a card the viewer
+    may know also bears (or holds within its own name)."""
+    cat = facts.catalogue()
+    ids = set(state.cards.values())
+    known_names = {cat.get(i).name for i in ids - forbidden}
+    names = {cat.get(i).name for i in ids & forbidden}
+    return {n for n in names if not any(n in k for k in known_names)}
+
+
+def assert_text_names_none(text: str, state: GameState, forbidden: set[str], what: str) -> None:
+    leaked = sorted(n for n in hidden_names(state, forbidden) if n in text)
+    assert not leaked, f"{what}: the sentence names cards the viewer does not know: {leaked[:5]}\n{text}"
+
+
 def walk(app: Flask, judge: Judge, seed: int, p1: str, p2: str) -> int:
     """Plays one match to its end (random legal actions, seeded) and checks everything on the way; returns
     the number of rulings checked."""
@@ -163,8 +180,10 @@ def walk(app: Flask, judge: Judge, seed: int, p1: str, p2: str) -> int:
         http_points.append((n, decider, sample_rng.choice(actions)))
         application.act(mid, rng.choice(actions), expected_version=n)
 
-    # the log, for each viewer: event n names only what the viewer could know by then
+    # the log, for each viewer: event n names only what the viewer could know by then, by id in its data
+    # and by card name in its sentence
     stored = application.stored_events(mid)
+    cast = Cast.of(application.state_at(mid, 1))
     running = GameState()
     known: dict[str, set[str]] = {v: set() for v in VIEWERS}
     for e in stored:
@@ -172,7 +191,11 @@ def walk(app: Flask, judge: Judge, seed: int, p1: str, p2: str) -> int:
         for viewer in VIEWERS:
             known[viewer] |= visible(running, viewer) | shown_by(e, viewer)
             forbidden = unknown(running, known[viewer])
-            assert_names_none(event_view(e, viewer), forbidden, f"event {e.originator_version} for {viewer}")
+            body = event_view(e, viewer, cast=cast)
+            assert_names_none(body, forbidden, f"event {e.originator_version} for {viewer}")
+            assert_text_names_none(
+                body["text"], running, forbidden, f"event {e.originator_version} for {viewer}"
+            )
 
     # the same answers through HTTP, for a sample of the decision points
     for n, decider, action in sample_rng.sample(http_points, min(HTTP_SAMPLE, len(http_points))):
@@ -191,7 +214,8 @@ def walk(app: Flask, judge: Judge, seed: int, p1: str, p2: str) -> int:
             events = judge.get(f"{m.path}/events", token=token, after=after, limit=n - after)["events"]
             for got_event in events:
                 got_event.pop("decision_point")  # the timeline's mark, added by the endpoint
-            assert events == json.loads(json.dumps([event_view(e, viewer) for e in stored[after:n]]))
+            views = [event_view(e, viewer, cast=cast) for e in stored[after:n]]
+            assert events == json.loads(json.dumps(views))
         spectator = judge.client.get(f"{m.path}/legal-actions", query_string={"at": n})
         assert spectator.status_code == 401  # no token where a participant's is needed
     return rulings
@@ -317,6 +341,7 @@ def test_every_event_type_is_declared_and_an_undeclared_one_shows_its_envelope_o
             "rule": "turn.begin",
             "caused_by": None,
             "data": {},
+            "text": "Something happened that is not shown to you.",
         }
         assert domain_event_view(5, event, "judge")["data"] == event.data
     finally:

@@ -25,6 +25,7 @@ from domain.evolve import apply
 from domain.legal import legal_actions
 from domain.setup import PlayerSetup, create_match
 from domain.state import GameState
+from projections.sentences import Cast
 from projections.views import VIEWERS, event_view, state_view
 
 SCHEMA = StateViewSchema()
@@ -97,7 +98,7 @@ def test_dumping_event_views_and_action_results_changes_nothing(seed: int, d1: s
                 results.append(
                     {
                         "version": events[-1].originator_version,
-                        "events": [event_view(e, viewer) for e in events],
+                        "events": [event_view(e, viewer, cast=Cast.of(state)) for e in events],
                     }
                 )
         to = max(n for n, _, flag in judge.decision_points(mid, 0, judge.head(mid) // 2) if flag)
@@ -105,9 +106,13 @@ def test_dumping_event_views_and_action_results_changes_nothing(seed: int, d1: s
         marks = judge.rewound_marks(mid)
         assert marks
         stored = judge.stored_events(mid)
+        cast = Cast.of(judge.state_at(mid, 1))
         for viewer in VIEWERS:
             page = {
-                "events": [event_view(e, viewer, rewound_by=marks.get(e.originator_version)) for e in stored],
+                "events": [
+                    event_view(e, viewer, rewound_by=marks.get(e.originator_version), cast=cast)
+                    for e in stored
+                ],
                 "head": judge.head(mid),
             }
             assert json.loads(json.dumps(page)) == page
