@@ -35,7 +35,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 def ensure_chromium() -> str | None:
-    """The path of Debian's chromium, installed with apt-get when missing; None (and why) when it cannot be."""
+    """Installs Debian's chromium with apt-get when it is missing: None when it is there, else why not."""
     if os.path.exists(CHROMIUM):
         return None
     if os.geteuid() != 0 or not shutil.which("apt-get"):

@@ -28,7 +28,8 @@ PREFERENCE = ("attack", "life_burst", "grow", "play_signi", "use_arts", "ener_ch
 PICK = """(prefs) => {
   const buttons = [...document.querySelectorAll('.actions .buttons button.action')];
   for (const t of prefs) {
-    const i = buttons.findIndex((b) => b.dataset.type === t && (t !== 'life_burst' || JSON.parse(b.dataset.action).use));
+    const i = buttons.findIndex(
+      (b) => b.dataset.type === t && (t !== 'life_burst' || JSON.parse(b.dataset.action).use));
     if (i >= 0) return i;
   }
   return buttons.length ? 0 : -1;
@@ -143,11 +144,11 @@ def test_a_judge_plays_a_whole_match_by_clicking_then_scrubs_switches_asks_rewin
         assert again["version"] == head, "a ruling appends nothing"
 
         # the log: a rule id opens the rule's text; a sentence opens the chain of its causes
-        page.locator("#e-%d .rule" % main_point).click()
+        page.locator(f"#e-{main_point} .rule").click()
         page.wait_for_selector("#popover:not([hidden]) h3")
         page.keyboard.press("Escape")
-        page.locator("#e-%d .text" % main_point).click()
-        page.wait_for_selector("#e-%d .why ol.chain li" % main_point)
+        page.locator(f"#e-{main_point} .text").click()
+        page.wait_for_selector(f"#e-{main_point} .why ol.chain li")
 
         # a rewind to a point that is not a decision point is refused with the nearest ones
         page.focus("#scrubber")
@@ -319,9 +320,11 @@ def test_at_390x844_nothing_overflows_and_every_control_can_be_reached(
             assert width <= PHONE["width"], f"{path}: the page is {width}px wide"
             boxes = page.evaluate(
                 """() => [...document.querySelectorAll('button, a[href], input, select, summary, [tabindex]')]
-                   .filter((el) => el.offsetParent !== null && !el.closest('[hidden]') && !el.matches('.skip'))
+                   .filter((el) => el.offsetParent !== null && !el.closest('[hidden]')
+                                  && !el.matches('.skip'))
                    .map((el) => { const b = el.getBoundingClientRect();
-                     return {what: el.outerHTML.slice(0, 80), left: b.left, right: b.right, width: b.width, height: b.height}; })"""
+                     return {what: el.outerHTML.slice(0, 80), left: b.left, right: b.right,
+                             width: b.width, height: b.height}; })"""
             )
             assert boxes, path
             for box in boxes:
