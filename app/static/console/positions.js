@@ -9,7 +9,8 @@ const SLOTS = ["left", "center", "right"];
 const PILES = ["hand", "deck", "life_cloth", "ener", "trash", "lrig_deck", "lrig_trash"];
 const PHASES = ["up", "draw", "ener", "grow", "main", "attack", "end"];
 const STEPS = ["pre_attack", "defense", "signi_attack", "lrig_attack", "guard"];
-const label = (z) => z.replace(/_/g, " ");
+const label = (z) => z.replace(/_/g, " ").replace("lrig", "LRIG");
+const typeName = (t) => ({lrig: "an LRIG", assist_lrig: "an assist LRIG (not for the center)", arts: "an ARTS", piece: "a PIECE"})[t] || `a ${label(t)}`;
 
 export async function positionPage(root) {
   const pos = {turn: 3, turn_player: "p1", phase: "main", step: "", seed: ""};
@@ -27,7 +28,7 @@ export async function positionPage(root) {
   }
   const target = h("select", {id: "target", "aria-label": "Put the card into"}, targets.map(([v, t]) => h("option", {value: v}, t)));
   const query = h("input", {type: "search", id: "card-search", placeholder: "card name or id", "aria-label": "Search the catalogue"});
-  const type = h("select", {"aria-label": "Card type"}, ["", "lrig", "signi", "spell", "arts", "piece", "assist"].map((t) => h("option", {value: t}, t || "any type")));
+  const type = h("select", {"aria-label": "Card type"}, ["", "lrig", "assist_lrig", "signi", "spell", "arts", "piece"].map((t) => h("option", {value: t}, t || "any type")));
   const results = h("ul", {class: "results", "aria-label": "Cards found", "aria-live": "polite"});
   const problems = h("ul", {class: "problems", "aria-live": "polite"});
   const board = h("div", {class: "editor-board"});
@@ -50,6 +51,7 @@ export async function positionPage(root) {
       clear(results, h("li", {class: "error"}, problemText(r)));
       return;
     }
+    results.dataset.query = q.get("q") || "";
     const cards = r.data.cards.slice(0, 40);
     for (const c of cards) names.set(c.id, c);
     clear(
@@ -85,9 +87,10 @@ export async function positionPage(root) {
       if (!pl.lrig.center) found.push(`${p} needs a center LRIG.`);
       for (const z of SLOTS) {
         const l = pl.lrig[z] && names.get(pl.lrig[z]);
-        if (l && !["lrig", "assist"].includes(l.type)) found.push(`${p}'s ${z} LRIG zone holds ${l.name}, a ${l.type}, not an LRIG.`);
+        const lrigTypes = z === "center" ? ["lrig"] : ["lrig", "assist_lrig"];
+        if (l && !lrigTypes.includes(l.type)) found.push(`${p}'s ${z === "center" ? "center" : `${z} assist`} LRIG zone holds ${l.name}, ${typeName(l.type)}.`);
         const s = pl.signi[z] && names.get(pl.signi[z].card);
-        if (s && s.type !== "signi") found.push(`${p}'s ${z} SIGNI zone holds ${s.name}, a ${s.type}, not a SIGNI.`);
+        if (s && s.type !== "signi") found.push(`${p}'s ${z} SIGNI zone holds ${s.name}, ${typeName(s.type)}, not a SIGNI.`);
       }
       const center = pl.lrig.center && names.get(pl.lrig.center);
       for (const z of SLOTS) {
