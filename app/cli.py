@@ -13,6 +13,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 SIMULATE_MODULE = "app.simulate"
@@ -85,6 +86,17 @@ def _simulate(args: argparse.Namespace) -> int:
     return int(module.run(args))
 
 
+def _screenshots(args: argparse.Namespace) -> int:
+    try:
+        from tools.screenshots import take
+    except ImportError as exc:  # an installed package without the source tree's tools, or no playwright
+        print(f"screenshots need the source tree and playwright: {exc}", file=sys.stderr)
+        return 2
+    for path in take(Path(args.folder)):
+        print(path)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wixoss-judge", description="WIXOSS Judge: an event-sourced rules judge"
@@ -104,6 +116,12 @@ def build_parser() -> argparse.ArgumentParser:
     openapi = sub.add_parser("openapi", help="print the OpenAPI document generated from the schemas")
     openapi.add_argument("-o", "--output", help="write it to this file instead of standard output")
     openapi.set_defaults(func=_openapi)
+
+    shots = sub.add_parser(
+        "screenshots", help="screenshots of the console into a folder (needs chromium and playwright)"
+    )
+    shots.add_argument("folder", help="where to write the PNG files")
+    shots.set_defaults(func=_screenshots)
 
     simulate = sub.add_parser("simulate", help="play matches automatically (see simulate --help)")
     module = _load_simulate()

@@ -60,6 +60,7 @@ TAGS = {
     "play": "actions, legal actions and rulings",
     "history": "the log and the state at any event",
     "judge": "the judge's tools: rewind, branch, audit",
+    "console": "the judge console: static web pages over this API (no data in them)",
 }
 
 STATUS_TEXT = {

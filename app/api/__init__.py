@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from app import console
 from app.api import (
     actions,
     audit,
@@ -40,6 +41,7 @@ BLUEPRINTS = (
     rewind,
     branches,
     audit,
+    console,
 )
 
 

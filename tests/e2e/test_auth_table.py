@@ -212,6 +212,11 @@ TABLE: dict[tuple[str, str], tuple[str, Build, bool]] = {
         lambda c: Request(f"{c.m.path}/audit", body={"head_hash": "0" * 64}),
         False,
     ),
+    # the console: static pages and files, public; they hold no data (the data comes from the API)
+    ("GET", "/console/"): (OPEN, lambda c: Request("/console/"), False),
+    ("GET", "/console/matches/<match>"): (OPEN, lambda c: Request(f"/console/matches/{c.m.id}"), False),
+    ("GET", "/console/positions/new"): (OPEN, lambda c: Request("/console/positions/new"), False),
+    ("GET", "/console/files/<name>"): (OPEN, lambda c: Request("/console/files/main.js"), False),
 }
 NOT_ENDPOINTS = {"static"}  # Flask's own file route: no view of the service's, no data
 
