@@ -15,8 +15,13 @@ from projections.views import enforced
 bp = Blueprint("cards", __name__)
 
 
-def card_data(card: Card) -> dict[str, Any]:
+def card_data(card: Card, printed_as: str | None = None) -> dict[str, Any]:
+    """A card as the catalogue shows it: ``reprints`` lists every number it was printed under (at least its
+    own id); ``printed_as``, when the card was asked for by another of its numbers, is that number."""
     data = card.to_dict()
+    data["reprints"] = list(card.reprints or (card.id,))
+    if printed_as is not None and printed_as != card.id:
+        data["printed_as"] = printed_as
     data["enforced"] = enforced(card.id)
     return data
 
@@ -46,11 +51,11 @@ def list_cards(query: dict[str, Any]) -> dict[str, Any]:
     tag="cards",
     response=CardSchema,
     errors=(404,),
-    path_params={"card_id": "a catalogue id, e.g. WXDi-D01-013"},
+    path_params={"card_id": "a catalogue id or any number the card was printed under, e.g. WXDi-D01-013"},
     path_examples={"card_id": "WXDi-D01-013"},
 )
 def get_card(card_id: str) -> dict[str, Any]:
     try:
-        return card_data(load_catalogue(extended=True).get(card_id))
+        return card_data(load_catalogue(extended=True).get(card_id), printed_as=card_id)
     except UnknownCard:
         raise not_found(f"There is no card {card_id!r} in the catalogue.") from None

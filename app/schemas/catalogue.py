@@ -37,11 +37,27 @@ class CardSchema(ResponseSchema):
     timings = fields.List(fields.String())
     keywords = fields.List(fields.String())
     enforced = fields.Boolean(metadata={"description": "whether the service enforces the card's abilities"})
+    reprints = fields.List(
+        fields.String(),
+        metadata={
+            "description": "every number the card was printed under: the first printing first, then its "
+            "reprints (only its own id when it was printed once); each of them answers `GET /cards/{card_id}`"
+        },
+    )
+    printed_as = fields.String(
+        metadata={
+            "description": "the number asked for, when it is another print of this card (a reprint): `id` is "
+            "the number the service plays the card under"
+        }
+    )
 
 
 class CardsQuerySchema(QuerySchema):
     q = fields.String(
-        metadata={"description": "a case-insensitive part of the id, the name or the Japanese name"}
+        metadata={
+            "description": "a case-insensitive part of the id (or of any number the card was printed under), "
+            "the name or the Japanese name"
+        }
     )
     type = fields.String(
         metadata={"description": "a card type: lrig, assist_lrig, signi, spell, arts, piece, ..."}
