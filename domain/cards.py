@@ -292,9 +292,9 @@ class Catalogue:
 
     def search(self, q: str | None = None, type: str | None = None, color: str | None = None) -> list[Card]:
         """Cards matching every filter given, by id: ``q`` is a case-insensitive substring of the id, of
-        another number the card is printed under (``Card.print_ids``), of the name or the Japanese name; ``type`` a card type (``signi``, ``assist_lrig``; ``Assist LRIG`` works too);
-        ``color`` one of the card's colours (``colorless`` finds colorless cards). An unknown type or colour
-        matches nothing."""
+        another number the card is printed under (``Card.print_ids``), of the name or the Japanese name;
+        ``type`` a card type (``signi``, ``assist_lrig``; ``Assist LRIG`` works too); ``color`` one of the
+        card's colours (``colorless`` finds colorless cards). An unknown type or colour matches nothing."""
         needle = q.strip().casefold() if q and q.strip() else None
         want_type = _type_key(type) if type else None
         want_color = color.strip().lower() if color else None

@@ -97,9 +97,9 @@ def _data() -> dict[str, list[dict[str, Any]]]:
 
 @cache
 def _by_card() -> dict[str, list[dict[str, Any]]]:
-    """The encodings by card id, each card's reprints included: a number of a reprint group (``Card.reprints``)
-    with no encoding of its own plays the encoding of the group's first encoded number (the first printing
-    first). A reprint is the same card, so it does the same thing whichever number the judge typed."""
+    """The encodings by card id, reprints included: a number of a reprint group (``Card.reprints``) with no
+    encoding of its own plays the encoding of the group's first encoded number (the first printing first).
+    A reprint is the same card, so it does the same thing whichever number the judge typed."""
     data = _data()
     out = dict(data)
     cat = catalogue()
