@@ -3,7 +3,7 @@ VENV ?= .venv
 PYTHON ?= python3
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint simulate openapi
+.PHONY: serve test lint simulate openapi coverage
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,3 +23,6 @@ simulate: $(STAMP)
 
 openapi: $(STAMP)
 	$(VENV)/bin/wixoss-judge openapi > openapi.yaml
+
+coverage: $(STAMP)
+	$(VENV)/bin/wixoss-judge coverage --markdown docs/COVERAGE.md

@@ -4,6 +4,7 @@ wixoss-judge serve [--host 127.0.0.1] [--port 8000]
 wixoss-judge init-db
 wixoss-judge openapi [--output openapi.yaml]
 wixoss-judge simulate ...        (see wixoss-judge simulate --help)
+wixoss-judge coverage [--set WXDi-P01] [--list] [--markdown docs/COVERAGE.md]
 """
 
 from __future__ import annotations
@@ -94,6 +95,37 @@ def _screenshots(args: argparse.Namespace) -> int:
         return 2
     for path in take(Path(args.folder)):
         print(path)
+
+
+def generated_coverage() -> str:
+    """``docs/COVERAGE.md`` as the coverage command writes it."""
+    from domain.coverage import coverage, render_markdown
+
+    return render_markdown(coverage())
+
+
+def _coverage(args: argparse.Namespace) -> int:
+    from domain.coverage import coverage, known_sets, render_text
+
+    if args.markdown:
+        text = generated_coverage()
+        if args.markdown == "-":
+            sys.stdout.write(text)
+        else:
+            with open(args.markdown, "w", encoding="utf-8") as f:
+                f.write(text)
+        return 0
+    wanted = args.set or None
+    if wanted:
+        unknown = sorted(set(wanted) - set(known_sets()))
+        if unknown:
+            print(
+                f"wixoss-judge coverage: unknown set {', '.join(unknown)}; the sets are: "
+                + ", ".join(known_sets()),
+                file=sys.stderr,
+            )
+            return 2
+    sys.stdout.write(render_text(coverage(sets=wanted), list_pending=bool(wanted) or args.list))
     return 0
 
 
@@ -122,6 +154,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     shots.add_argument("folder", help="where to write the PNG files")
     shots.set_defaults(func=_screenshots)
+    cov = sub.add_parser(
+        "coverage",
+        help="cards enforced / cards in each set, and the cards not enforced yet with the reason",
+        description="Cards enforced / cards in each set (a card printed several times counts once, in the "
+        "set of its first printing), grouped; with --set, that set's cards not enforced yet and why.",
+    )
+    cov.add_argument(
+        "--set",
+        action="append",
+        metavar="SET",
+        help="only this set (e.g. WXDi-P01), listing its cards; repeatable",
+    )
+    cov.add_argument("--list", action="store_true", help="list the cards not enforced yet of every set")
+    cov.add_argument(
+        "--markdown",
+        metavar="PATH",
+        help="write the Markdown report (docs/COVERAGE.md) to PATH ('-': stdout)",
+    )
+    cov.set_defaults(func=_coverage)
 
     simulate = sub.add_parser("simulate", help="play matches automatically (see simulate --help)")
     module = _load_simulate()

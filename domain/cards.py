@@ -38,6 +38,8 @@ class CardType(StrEnum):
     RESONA_CRAFT = "resona_craft"
     PIECE_CRAFT = "piece_craft"
     PIECE_RELAY = "piece_relay"
+    TOKEN = "token"  # a token an effect hands out (LRIG Barrier, Limit Upper ...): in neither deck, never put
+    # into a position (the engine has no zone for tokens); known so that its number answers
 
 
 _LRIG_TYPES = frozenset({CardType.LRIG, CardType.ASSIST_LRIG})
@@ -107,6 +109,10 @@ class Card:
     keywords: tuple[str, ...]  # printed, unconditional keyword abilities, from KEYWORDS
     has_abilities: bool = True  # the card has abilities (text or a Life Burst) the rules must apply
     aliases: tuple[str, ...] = ()  # other print numbers of the same card (the English prints of WXDi-D02)
+    # every number the card was printed under (first printing first, then its reprints, by id) when it was
+    # printed more than once; empty when it has one number
+    reprints: tuple[str, ...] = ()
+    dissona: bool = False  # printed with the Dissona icon
 
     @property
     def is_lrig(self) -> bool:
@@ -131,6 +137,16 @@ class Card:
     @property
     def is_piece(self) -> bool:
         return self.type in _PIECE_TYPES
+
+    @property
+    def is_token(self) -> bool:
+        return self.type == CardType.TOKEN
+
+    @property
+    def print_ids(self) -> tuple[str, ...]:
+        """Every number the card is known by: its reprint group (first printing first), else its own id;
+        then the other print numbers (``aliases``)."""
+        return (*(self.reprints or (self.id,)), *self.aliases)
 
     @property
     def is_colorless(self) -> bool:
@@ -171,6 +187,8 @@ class Card:
             "keywords": list(self.keywords),
             "has_abilities": self.has_abilities,
             "aliases": list(self.aliases),
+            "reprints": list(self.reprints),
+            "dissona": self.dissona,
         }
 
     @classmethod
@@ -197,6 +215,8 @@ class Card:
             keywords=tuple(d.get("keywords") or ()),
             has_abilities=bool(d.get("has_abilities", True)),
             aliases=tuple(d.get("aliases") or ()),
+            reprints=tuple(d.get("reprints") or ()),
+            dissona=bool(d.get("dissona", False)),
         )
 
 
@@ -216,17 +236,33 @@ def _type_key(value: str) -> str:
 
 
 class Catalogue:
-    """The cards known to the service, by id."""
+    """The cards known to the service, by id.
+
+    A card printed under several numbers (reprints) is one card: its entry is the first printing, and every
+    other number of its ``reprints`` answers with that entry (``get``). A reprint that is an entry of its own
+    (the starter decks' reprints, kept as the cards their decks list) stays itself. With only some entries
+    loaded (the starter catalogue), a number whose first printing is not loaded answers with the group's
+    first loaded entry.
+    """
 
     def __init__(self, cards: Iterable[Card]) -> None:
         by_id: dict[str, Card] = {}
         for card in cards:
             by_id[card.id] = card
         self._cards = {k: by_id[k] for k in sorted(by_id)}
-        self._aliases = {a: c.id for c in self._cards.values() for a in c.aliases if a not in self._cards}
+        aliases: dict[str, str] = {}
+        for c in self._cards.values():
+            first = c.reprints[0] if c.reprints and c.reprints[0] in self._cards else c.id
+            for a in c.reprints:
+                if a not in self._cards:
+                    aliases.setdefault(a, first)
+            for a in c.aliases:
+                if a not in self._cards:
+                    aliases.setdefault(a, c.id)
+        self._aliases = aliases
 
     def get(self, card_id: str) -> Card:
-        """The card with this id, or with this other print number (an alias)."""
+        """The card with this id, or with this other print number (a reprint or an alias)."""
         try:
             return self._cards[card_id]
         except KeyError:
@@ -237,7 +273,13 @@ class Catalogue:
             raise UnknownCard(card_id) from None
 
     def canonical(self, card_id: str) -> str:
+        """The id of the entry a number answers with (itself for an entry)."""
         return self.get(card_id).id
+
+    def ids(self) -> Iterator[str]:
+        """Every number that answers: the entries' ids, then the other print numbers."""
+        yield from self._cards
+        yield from self._aliases
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self._cards or card_id in self._aliases
@@ -249,10 +291,10 @@ class Catalogue:
         return len(self._cards)
 
     def search(self, q: str | None = None, type: str | None = None, color: str | None = None) -> list[Card]:
-        """Cards matching every filter given, by id: ``q`` is a case-insensitive substring of the id, the name
-        or the Japanese name; ``type`` a card type (``signi``, ``assist_lrig``; ``Assist LRIG`` works too);
-        ``color`` one of the card's colours (``colorless`` finds colorless cards). An unknown type or colour
-        matches nothing."""
+        """Cards matching every filter given, by id: ``q`` is a case-insensitive substring of the id, of
+        another number the card is printed under (``Card.print_ids``), of the name or the Japanese name;
+        ``type`` a card type (``signi``, ``assist_lrig``; ``Assist LRIG`` works too); ``color`` one of the
+        card's colours (``colorless`` finds colorless cards). An unknown type or colour matches nothing."""
         needle = q.strip().casefold() if q and q.strip() else None
         want_type = _type_key(type) if type else None
         want_color = color.strip().lower() if color else None
@@ -267,7 +309,7 @@ class Catalogue:
                 elif want_color not in card.colors:
                     continue
             if needle is not None and not any(
-                needle in s.casefold() for s in (card.id, card.name, card.name_ja)
+                needle in s.casefold() for s in (card.id, *card.print_ids, card.name, card.name_ja)
             ):
                 continue
             out.append(card)

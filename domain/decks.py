@@ -115,6 +115,7 @@ _TYPE_WORDS = {
     CardType.PIECE_RELAY: "a relay PIECE",
     CardType.RESONA: "a Resona",
     CardType.KEY: "a Key",
+    CardType.TOKEN: "a token",
 }
 
 
@@ -158,7 +159,7 @@ def validate_deck(deck: Deck, catalogue: Catalogue | None = None, format: str = 
 
     The catalogue defaults to every known card (``load_catalogue(extended=True)``): a real card outside the
     starter decks is a legal deck card. Cards counted by name are counted by their printed Japanese name
-    (``Card.name_key``), which reprints share.
+    (``Card.name_key``), which reprints share: a reprint's number counts as the same card.
     """
     if format not in SUPPORTED_FORMATS:
         return [
@@ -178,6 +179,15 @@ def validate_deck(deck: Deck, catalogue: Catalogue | None = None, format: str = 
         )
     main = [cat.get(i) for i in deck.main_deck if i in cat]
     lrig = [cat.get(i) for i in deck.lrig_deck if i in cat]
+    # the numbers the deck lists for each card: a reprint's number is the same card (Catalogue.get), and a
+    # problem names the cards by the numbers the deck used
+    listed: dict[str, set[str]] = {}
+    for i in (*deck.lrig_deck, *deck.main_deck):
+        if i in cat:
+            listed.setdefault(cat.get(i).id, set()).add(i)
+
+    def numbers(cards: Iterable[Card]) -> tuple[str, ...]:
+        return tuple(sorted({n for c in cards for n in listed[c.id]}))
 
     # 000 glossary "Main deck" (SIGNI and spells, black backs) and "LRIG Deck" (white backs).
     for card in _distinct(main):
@@ -222,7 +232,7 @@ def validate_deck(deck: Deck, catalogue: Catalogue | None = None, format: str = 
                     "deck.copies",
                     f"The main deck has {len(cards)} cards named {cards[0].name!r}; at most {MAX_COPIES} "
                     "cards of one name are allowed.",
-                    _ids(cards),
+                    numbers(cards),
                 )
             )
 
@@ -261,7 +271,7 @@ def validate_deck(deck: Deck, catalogue: Catalogue | None = None, format: str = 
                     "deck.lrig-names",
                     f"The LRIG deck has {len(cards)} cards named {cards[0].name!r}; it may not hold two "
                     "cards of one name.",
-                    _ids(cards),
+                    numbers(cards),
                 )
             )
 

@@ -240,6 +240,10 @@ class _PositionBuilder:
             card = catalogue().get(spec["card"])
         except UnknownCard:
             raise InvalidPosition(f"{owner} {where}: unknown card id {spec['card']!r}") from None
+        if card.is_token:
+            raise InvalidPosition(
+                f"{owner} {where}: {card.id} ({card.name}) is a token: no zone holds tokens"
+            )
         iid = self.new_id()
         self.state.cards[iid] = card.id
         self.state.owners[iid] = owner

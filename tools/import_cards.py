@@ -14,7 +14,13 @@ text is read only to check flags against it and to derive keywords, as described
 Decisions, in the order a record is converted:
 
 * Types: the record's type in lower snake case (``Assist LRIG`` -> ``assist_lrig``, ``SIGNI Craft`` ->
-  ``signi_craft``). ``Token`` and ``-`` records are not cards: ``convert_record`` returns None for them.
+  ``signi_craft``). ``Token`` records are ``token``: known to the catalogue (their numbers answer), in
+  neither deck. The one record typed ``-`` is numbered as a token (``-TK``) and is one too; a ``-`` record
+  with another number is an error.
+* Reprints: a record with ``reprint_of`` is the same card as its first printing. Each card printed more
+  than once gets ``reprints``: every number of it, the first printing first, then the reprints by id.
+  The extended file holds the first printings only; the catalogue answers a reprint's number with its
+  first printing (``domain.cards.Catalogue``). The starter file keeps the reprints its decks list.
 * Names: ``name`` is the English name where the record has one, else the Japanese name; ``name_ja`` is
   always kept. Reprints share ``name_ja``, so deck rules count copies by it (``Card.name_key``).
 * Numbers: level, limit and power are ints or null. Two records print an infinite limit or power; the
@@ -94,8 +100,9 @@ TYPE_MAP: dict[str, str] = {
     "Resona Craft": "resona_craft",
     "PIECE Craft": "piece_craft",
     "PIECE Relay": "piece_relay",
+    "Token": "token",
 }
-SKIPPED_TYPES = frozenset({"Token", "-"})
+UNTYPED = "-"  # a record without a type: a token when its number says so (``-TK``)
 
 COLOR_ORDER = ("white", "red", "blue", "green", "black", "colorless")
 TIMING_ORDER = ("main", "attack", "spell_cut_in")
@@ -147,7 +154,7 @@ _MULTI_ENER_EN = re.compile(r"^[ \t]*\[Constant\]:[ \t]*\[Multi Ener\]", re.MULT
 CARD_KEYS = (
     "id", "name", "name_ja", "type", "colors", "level", "limit", "power", "grow_cost", "cost", "lrig_types",
     "limiting", "classes", "team", "guard", "life_burst", "multi_ener", "timings", "keywords",
-    "has_abilities", "aliases",
+    "has_abilities", "aliases", "reprints", "dissona",
 )  # fmt: skip
 
 
@@ -415,17 +422,25 @@ def has_abilities(text_ja: str | None, text_en: str | None, burst_ja: Any) -> bo
     return any(bool(text and REMINDER.sub("", text).strip()) for text in (text_ja, text_en))
 
 
-def convert_record(
-    rec: Mapping[str, Any], vocab: Vocabulary, report: ImportReport | None = None
-) -> dict[str, Any] | None:
-    """One reference record in the project's card format; None for records that are not cards (tokens)."""
-    raw_type = rec.get("type")
-    if raw_type in SKIPPED_TYPES:
-        return None
-    card_id = str(rec["id"]).strip()
+def card_type(card_id: str, raw_type: Any) -> str:
+    """The project's card type of a record (see the module docstring)."""
+    if raw_type == UNTYPED and "-TK" in card_id:
+        return TYPE_MAP["Token"]
     if raw_type not in TYPE_MAP:
         raise ValueError(f"{card_id}: unknown card type {raw_type!r}")
-    ctype = TYPE_MAP[raw_type]
+    return TYPE_MAP[raw_type]
+
+
+def convert_record(
+    rec: Mapping[str, Any],
+    vocab: Vocabulary,
+    report: ImportReport | None = None,
+    reprints: Mapping[str, Sequence[str]] | None = None,
+) -> dict[str, Any]:
+    """One reference record in the project's card format; ``reprints``: the reprint groups by number
+    (``reprint_groups``)."""
+    card_id = str(rec["id"]).strip()
+    ctype = card_type(card_id, rec.get("type"))
     name_ja = str(rec.get("name_ja") or "").strip()
     name_en = rec.get("name_en")
     name = name_en.strip() if isinstance(name_en, str) and name_en.strip() else name_ja
@@ -494,19 +509,22 @@ def convert_record(
         # whether the card has any ability at all (printed text or a Life Burst): a fact, not the text
         "has_abilities": has_abilities(text_ja, text_en, rec.get("burst_text_ja")),
         "aliases": [],
+        "reprints": list((reprints or {}).get(card_id, ())),
+        "dissona": bool(rec.get("dissona")),  # printed with the Dissona icon
     }
     return card
 
 
 def convert_cards(
-    records: Iterable[Mapping[str, Any]], vocab: Vocabulary, report: ImportReport | None = None
+    records: Iterable[Mapping[str, Any]],
+    vocab: Vocabulary,
+    report: ImportReport | None = None,
+    reprints: Mapping[str, Sequence[str]] | None = None,
 ) -> list[dict[str, Any]]:
-    """Convert records (skipping non-cards), sorted by id; an id seen twice is an error."""
+    """Convert records, sorted by id; an id seen twice is an error."""
     by_id: dict[str, dict[str, Any]] = {}
     for rec in records:
-        card = convert_record(rec, vocab, report)
-        if card is None:
-            continue
+        card = convert_record(rec, vocab, report, reprints)
         if card["id"] in by_id:
             raise ValueError(f"card id {card['id']!r} appears twice")
         by_id[card["id"]] = card
@@ -531,8 +549,28 @@ def add_print_aliases(
 
 
 def extended_records(all_records: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The distinct cards of the full reference file: reprints and non-cards left out."""
-    return [r for r in all_records if not r.get("reprint_of") and r.get("type") not in SKIPPED_TYPES]
+    """The distinct cards of the full reference file: reprints left out."""
+    return [r for r in all_records if not r.get("reprint_of")]
+
+
+def reprint_groups(all_records: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Every number of a card printed more than once -> all its numbers (first printing first, then the
+    reprints by id). A reprint of a reprint, or of a number not in the file, is an error."""
+    by_id = {str(r["id"]).strip(): r for r in all_records}
+    groups: dict[str, list[str]] = defaultdict(list)
+    for card_id, rec in by_id.items():
+        first = rec.get("reprint_of")
+        if not first:
+            continue
+        if first not in by_id or by_id[first].get("reprint_of"):
+            raise ValueError(f"{card_id}: reprint of {first!r}, which is not a first printing in the file")
+        groups[first].append(card_id)
+    out: dict[str, list[str]] = {}
+    for first, others in groups.items():
+        group = [first, *sorted(others)]
+        for card_id in group:
+            out[card_id] = group
+    return out
 
 
 # ---------------------------------------------------------------------------------------------- decks
@@ -625,10 +663,11 @@ def build_outputs(shared_cards: Path = SHARED_CARDS, report: ImportReport | None
     """Every data file the importer writes, by file name, as bytes."""
     all_records, starter_records, raw_decks = read_shared(shared_cards)
     vocab = build_vocabulary(all_records)
-    starter = convert_cards(starter_records, vocab, report)
-    extended = convert_cards(extended_records(all_records), vocab, report)
+    groups = reprint_groups(all_records)
+    starter = convert_cards(starter_records, vocab, report, groups)
+    extended = convert_cards(extended_records(all_records), vocab, report, groups)
     by_id = {c["id"]: c for c in starter}
-    add_print_aliases(starter, raw_decks, {c["id"] for c in extended})
+    add_print_aliases(starter, raw_decks, {str(r["id"]).strip() for r in all_records})
     decks = convert_decks(raw_decks, by_id)
     return {
         CARDS_FILE: render_cards(starter).encode("utf-8"),

@@ -17,8 +17,13 @@ from projections.views import enforced
 bp = Blueprint("cards", __name__)
 
 
-def card_data(card: Card) -> dict[str, Any]:
+def card_data(card: Card, printed_as: str | None = None) -> dict[str, Any]:
+    """A card as the catalogue shows it: ``reprints`` lists every number it was printed under (at least its
+    own id); ``printed_as``, when the card was asked for by another of its numbers, is that number."""
     data = card.to_dict()
+    data["reprints"] = list(card.reprints or (card.id,))
+    if printed_as is not None and printed_as != card.id:
+        data["printed_as"] = printed_as
     data["enforced"] = enforced(card.id)
     return data
 
@@ -48,7 +53,7 @@ def list_cards(query: dict[str, Any]) -> dict[str, Any]:
     tag="cards",
     response=CardSchema,
     errors=(404,),
-    path_params={"card_id": "a catalogue id, e.g. WXDi-D01-013"},
+    path_params={"card_id": "a catalogue id or any number the card was printed under, e.g. WXDi-D01-013"},
     path_examples={"card_id": "WXDi-D01-013"},
     description="The card's printed facts, and, for a card whose abilities the service enforces, "
     "`abilities`: each encoded ability in printed order, with its kind, a sentence in the project's own "
@@ -60,7 +65,7 @@ def get_card(card_id: str) -> dict[str, Any]:
         card = load_catalogue(extended=True).get(card_id)
     except UnknownCard:
         raise not_found(f"There is no card {card_id!r} in the catalogue.") from None
-    data = card_data(card)
+    data = card_data(card, printed_as=card_id)
     data["abilities"] = (
         [ability_view(ab, card.type.value) for ab in abilities_of(card.id)] if data["enforced"] else None
     )

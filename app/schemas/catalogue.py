@@ -58,11 +58,27 @@ class CardSchema(ResponseSchema):
             "service does not enforce the card"
         },
     )
+    reprints = fields.List(
+        fields.String(),
+        metadata={
+            "description": "every number the card was printed under: the first printing first, then its "
+            "reprints (only its own id when it was printed once); each of them answers `GET /cards/{card_id}`"
+        },
+    )
+    printed_as = fields.String(
+        metadata={
+            "description": "the number asked for, when it is another print of this card (a reprint): `id` is "
+            "the number the service plays the card under"
+        }
+    )
 
 
 class CardsQuerySchema(QuerySchema):
     q = fields.String(
-        metadata={"description": "a case-insensitive part of the id, the name or the Japanese name"}
+        metadata={
+            "description": "a case-insensitive part of the id (or of any number the card was printed under), "
+            "the name or the Japanese name"
+        }
     )
     type = fields.String(
         metadata={"description": "a card type: lrig, assist_lrig, signi, spell, arts, piece, ..."}

@@ -95,9 +95,28 @@ def _data() -> dict[str, list[dict[str, Any]]]:
     return out
 
 
+@cache
+def _by_card() -> dict[str, list[dict[str, Any]]]:
+    """The encodings by card id, reprints included: a number of a reprint group (``Card.reprints``) with no
+    encoding of its own plays the encoding of the group's first encoded number (the first printing first).
+    A reprint is the same card, so it does the same thing whichever number the judge typed."""
+    data = _data()
+    out = dict(data)
+    cat = catalogue()
+    for card_id in data:
+        if card_id not in cat:
+            continue
+        group = cat.get(card_id).reprints
+        source = next((g for g in group if g in data), card_id)
+        for other in group:
+            out.setdefault(other, data[source])
+    return out
+
+
 def abilities_of(card_id: str) -> list[dict[str, Any]]:
-    """The encoded abilities of a card (an empty list when it has none, or none are encoded)."""
-    return _data().get(card_id, [])
+    """The encoded abilities of a card (an empty list when it has none, or none are encoded); a reprint
+    without an encoding of its own has its group's (``_by_card``)."""
+    return _by_card().get(card_id, [])
 
 
 def granted_in(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -141,14 +160,18 @@ def rise_filter(card_id: str) -> dict[str, Any] | None:
 
 
 def encoded_cards() -> frozenset[str]:
+    """The cards encoded under their own id (each has a scenario naming it)."""
     return frozenset(_data())
 
 
 @cache
 def is_enforced(card_id: str) -> bool:
-    """Whether the service enforces everything the card does: it has no abilities, or all are encoded."""
+    """Whether the service enforces everything the card does: it has no abilities, or all are encoded (under
+    its id or another number of its reprint group). A token never is: the engine has no zone for tokens."""
     card = catalogue().get(card_id)
-    return not card.has_abilities or card.id in _data()
+    if card.is_token:
+        return False
+    return not card.has_abilities or card.id in _by_card()
 
 
 # -- description ----------------------------------------------------------------------------------

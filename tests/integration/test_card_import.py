@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from domain.cards import Card
+from tests.shared_cards import ABSENT, SHARED_CARDS
 from tools import import_cards as imp
 
-SHARED_CARDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "cards"
 DATA_DIR = Path(__file__).resolve().parents[2] / "domain" / "data"
 TEXT_FIELDS = ("text_ja", "text_en", "text_en_raw", "burst_text_ja")
 FORBIDDEN_KEYS = ("text_ja", "text_en", "text_en_raw", "burst_text_ja", "image_url", "sources")
@@ -30,7 +30,7 @@ def _shared() -> tuple[list[dict], list[dict], dict[str, dict]]:
 @pytest.fixture(scope="module")
 def shared() -> tuple[list[dict], list[dict], dict[str, dict]]:
     if not (SHARED_CARDS / "cards.json").is_file():
-        pytest.skip("../shared/cards not present: reference data is not part of a user's clone")
+        pytest.skip(ABSENT)
     return _shared()
 
 
@@ -82,11 +82,32 @@ def convert(**over: Any) -> dict[str, Any]:
 # ------------------------------------------------------------------------ the rules, on synthetic records
 
 
-def test_tokens_are_not_cards() -> None:
-    assert imp.convert_record(record(type="Token"), VOCAB) is None
-    assert imp.convert_record(record(type="-"), VOCAB) is None
+def test_tokens_are_cards_of_type_token() -> None:
+    assert convert(type="Token", id="TEST-TK1")["type"] == "token"
+    assert convert(type="-", id="TEST-TK01A")["type"] == "token"  # untyped, numbered as a token
+    with pytest.raises(ValueError, match="unknown card type"):
+        imp.convert_record(record(type="-"), VOCAB)
     with pytest.raises(ValueError, match="unknown card type"):
         imp.convert_record(record(type="Sticker"), VOCAB)
+
+
+def test_reprint_groups_list_every_number_first_printing_first() -> None:
+    records = [
+        record(id="B-001"),
+        record(id="A-009", reprint_of="B-001"),
+        record(id="C-001", reprint_of="B-001"),
+        record(id="D-001"),
+    ]
+    groups = imp.reprint_groups(records)
+    assert groups == {n: ["B-001", "A-009", "C-001"] for n in ("B-001", "A-009", "C-001")}
+    assert convert(id="A-009", reprint_of="B-001")["reprints"] == []  # without the groups
+    card = imp.convert_record(record(id="A-009", reprint_of="B-001"), VOCAB, None, groups)
+    assert card["reprints"] == ["B-001", "A-009", "C-001"]
+    assert [r["id"] for r in imp.extended_records(records)] == ["B-001", "D-001"]
+    with pytest.raises(ValueError, match="not a first printing"):
+        imp.reprint_groups([*records, record(id="E-001", reprint_of="A-009")])
+    with pytest.raises(ValueError, match="not a first printing"):
+        imp.reprint_groups([record(id="E-001", reprint_of="NOPE")])
 
 
 def test_types_names_and_numbers() -> None:
@@ -237,16 +258,14 @@ def test_the_importer_copes_with_every_record(shared: tuple[list[dict], list[dic
     all_records, starter, _ = shared
     assert len(all_records) == 9288
     vocab = imp.build_vocabulary(all_records)
-    converted = 0
+    groups = imp.reprint_groups(all_records)
     for rec in all_records:
-        card = imp.convert_record(rec, vocab)
-        if rec["type"] in imp.SKIPPED_TYPES:
-            assert card is None
-            continue
-        assert card is not None
+        card = imp.convert_record(rec, vocab, None, groups)
         assert Card.from_dict(card).to_dict() == card, rec["id"]
-        converted += 1
-    assert converted == len(all_records) - sum(r["type"] in imp.SKIPPED_TYPES for r in all_records)
+        assert (card["type"] == "token") == (rec["type"] in ("Token", "-")), rec["id"]
+    assert sum(len(g) - 1 for first, g in groups.items() if g[0] == first) == sum(
+        bool(r["reprint_of"]) for r in all_records
+    )
     assert len(imp.convert_cards(starter, vocab)) == 232
 
 
@@ -259,23 +278,23 @@ def test_committed_data_files_are_what_the_importer_writes(shared: tuple) -> Non
 
 
 def test_check_mode_reports_up_to_date(shared: tuple, capsys: pytest.CaptureFixture[str]) -> None:
-    assert imp.main(["--check"]) == 0
+    assert imp.main(["--check", "--shared", str(SHARED_CARDS)]) == 0
     assert "up to date" in capsys.readouterr().out
 
 
 def test_writing_to_another_folder(shared: tuple, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert imp.main(["--out", str(tmp_path)]) == 0
+    assert imp.main(["--out", str(tmp_path), "--shared", str(SHARED_CARDS)]) == 0
     assert (tmp_path / "cards.json").read_bytes() == (DATA_DIR / "cards.json").read_bytes()
-    assert imp.main(["--check", "--out", str(tmp_path)]) == 0
+    assert imp.main(["--check", "--out", str(tmp_path), "--shared", str(SHARED_CARDS)]) == 0
     (tmp_path / "decks.json").write_text("{}\n", encoding="utf-8")
-    assert imp.main(["--check", "--out", str(tmp_path)]) == 1
+    assert imp.main(["--check", "--out", str(tmp_path), "--shared", str(SHARED_CARDS)]) == 1
     assert "stale: decks.json" in capsys.readouterr().out
 
 
 def test_extended_file_holds_every_distinct_card(shared: tuple) -> None:
     all_records, _, _ = shared
     extended = json.loads(gzip.decompress((DATA_DIR / "cards_extended.json.gz").read_bytes()))
-    expected = {r["id"] for r in all_records if not r["reprint_of"] and r["type"] not in imp.SKIPPED_TYPES}
+    expected = {r["id"] for r in all_records if not r["reprint_of"]}
     assert {c["id"] for c in extended} == expected
     assert (DATA_DIR / "cards_extended.json.gz").stat().st_size < 1_500_000
 

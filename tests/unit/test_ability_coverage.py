@@ -8,6 +8,7 @@ a listed card has been encoded (so the list only shrinks).
 from __future__ import annotations
 
 from domain.abilities.catalogue import abilities_of, describe, encoded_cards, is_enforced, problems
+from domain.coverage import distinct_cards
 from domain.decks import presets
 from domain.facts import catalogue
 from tests.unit.scenario_runner import load_all
@@ -61,3 +62,15 @@ def test_every_card_of_the_ten_decks_has_a_scenario() -> None:
     assert missing == [], f"cards of the ten decks without a scenario naming them: {missing}"
     printed = {sc["name"].split(":")[0] for sc in load_all() if sc["file"] == "cards_printed.json"}
     assert printed == {c for c in deck_cards() if not catalogue().get(c).has_abilities}
+
+
+def test_every_card_the_coverage_counts_enforced_has_a_scenario() -> None:
+    """The coverage report (``wixoss-judge coverage``) asks ``is_enforced``, as this file does: a card it
+    counts enforced for its encoded abilities is named by a scenario under one of its numbers."""
+    names = " ".join(sc["name"] for sc in load_all())
+    untested = sorted(
+        c.id
+        for c in distinct_cards()
+        if c.has_abilities and is_enforced(c.id) and not any(n in names for n in c.print_ids)
+    )
+    assert untested == [], f"cards counted enforced without a scenario naming them: {untested}"

@@ -28,7 +28,7 @@ SHARED_CARDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "cards"
 FORMAT_KEYS = {
     "id", "name", "name_ja", "type", "colors", "level", "limit", "power", "grow_cost", "cost", "lrig_types",
     "limiting", "classes", "team", "guard", "life_burst", "multi_ener", "timings", "keywords",
-    "has_abilities", "aliases",
+    "has_abilities", "aliases", "reprints", "dissona",
 }  # fmt: skip
 TYPE_NAMES = {
     "LRIG": "lrig",
@@ -345,3 +345,19 @@ def test_cards_without_abilities_are_few_and_plain(catalogue: Catalogue) -> None
     plain = [c for c in catalogue if not c.has_abilities]
     assert plain, "some starter cards (level 0 LRIGs at least) have no ability"
     assert all(not c.life_burst for c in plain)
+
+
+def test_a_reprint_number_answers_with_its_first_printing(catalogue: Catalogue) -> None:
+    base = catalogue.get("WXDi-D01-012").to_dict()
+    group = ["TEST-001", "TEST-P01-009", "TEST-P02-003"]
+    first = Card.from_dict({**base, "id": "TEST-001", "reprints": group})
+    kept = Card.from_dict({**base, "id": "TEST-P02-003", "reprints": group})  # a reprint with its own entry
+    both = Catalogue([first, kept])
+    assert both.get("TEST-P01-009") is first and both.canonical("TEST-P01-009") == "TEST-001"
+    assert both.get("TEST-P02-003") is kept and "TEST-P01-009" in both
+    assert sorted(both.ids()) == sorted(group)
+    assert [c.id for c in both.search(q="p01-009")] == ["TEST-001", "TEST-P02-003"]
+    # without the first printing loaded, the group's numbers answer with its first loaded entry
+    alone = Catalogue([kept])
+    assert alone.get("TEST-001") is kept and alone.get("TEST-P01-009") is kept
+    assert first.print_ids == tuple(group) and catalogue.get("WXDi-D01-013").print_ids == ("WXDi-D01-013",)
