@@ -95,6 +95,7 @@ def _screenshots(args: argparse.Namespace) -> int:
         return 2
     for path in take(Path(args.folder)):
         print(path)
+    return 0
 
 
 def generated_coverage() -> str:
