@@ -781,4 +781,12 @@ def _adjusted(state: GameState, d: dict[str, Any], _e: Any) -> None:
         state.pending = None
 
 
+@handles("CardsArranged")
+def _arranged(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    for a, b in d.get("swaps") or ():
+        state.cards[a], state.cards[b] = state.cards[b], state.cards[a]
+    if d.get("seed") is not None:
+        state.seed = int(d["seed"])
+
+
 __all__ = ["SIGNI_ZONES", "EvolveError", "apply", "evolve", "fold", "move", "put", "take"]
