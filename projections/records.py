@@ -31,6 +31,7 @@ from domain.decks import Deck
 from domain.engine import decide
 from domain.errors import JudgeError
 from domain.events import Event
+from domain.evolve import apply
 from domain.facts import catalogue
 from domain.judge import adjust, branch, rewind
 from domain.match import GENESIS_HASH, Match, _fields, _hash
@@ -273,6 +274,7 @@ class _Facts:
         self.replay = replay
         self.seeded = seeded
         self.unseen: dict[str, set[str]] = {p: set() for p in PLAYERS}
+        self.loose: dict[str, set[str]] = {p: set() for p in PLAYERS}
 
     def start(self, state: GameState) -> None:
         for p in PLAYERS:
@@ -280,15 +282,23 @@ class _Facts:
             self.unseen[p] = {i for z in (*UNSEEN_ZONES, "hand") for i in zones[z]}
 
     def after(self, state: GameState, events: Sequence[Event]) -> None:
-        """Cards the batch showed, or that left the unseen zones, are seen from now on."""
+        """Cards the batch showed, or that left the unseen zones, are seen from now on; a shuffle makes the
+        positions of a deck's cards unknown again (``loose``: their identities may be known)."""
         shown: set[str] = set()
         for e in events:
-            if e.type not in _ORDER_ONLY:
-                _mentioned(e.data, state.cards, shown)
+            if e.type in ("DeckShuffled", "Refreshed"):
+                self.loose[e.data["player"]] = set(e.data.get("order") or ())
+            elif e.type not in _ORDER_ONLY:
+                found: set[str] = set()
+                _mentioned(e.data, state.cards, found)
+                shown |= found
+                for p in PLAYERS:
+                    self.loose[p] -= found
         for p in PLAYERS:
             zones = state.players[p].zones
             still = {i for z in UNSEEN_ZONES for i in zones[z]}
             self.unseen[p] = (self.unseen[p] & still) - shown
+            self.loose[p] &= set(zones["deck"])
 
     def stated(self, number: int, facts: dict[str, Any] | None) -> dict[tuple[str, str], list[str]]:
         out: dict[tuple[str, str], list[str]] = {}
@@ -312,6 +322,12 @@ class _Facts:
         swaps: list[list[str]] = []
         seed: int | None = None
         for _ in range(MAX_TRIES):
+            work = state.copy()
+            if swaps or seed is not None:  # decided after the arrangement, as it will be appended
+                data: dict[str, Any] = {"swaps": [list(w) for w in swaps]}
+                if seed is not None:
+                    data["seed"] = seed
+                apply(work, Event("CardsArranged", "judge", "record.arrange", data))
             events = decide_on(work)
             taken: dict[tuple[str, str], list[str]] = {}
             for p, kind, iid in _exposed(events):
@@ -329,12 +345,17 @@ class _Facts:
                     f"{p} {kind} {work.cards[y]} here by the rules; the record says {x}",
                     state,
                 )
-            if y in self.unseen[p]:
+            if y in self.unseen[p] or y in self.loose[p]:
+                # two unseen cards, or two cards of one deck whose places nobody knows since its shuffle
+                pool = self.unseen[p] if y in self.unseen[p] else self.loose[p]
+                zone = work.players[p].find(y)
                 z = next(
                     (
                         i
-                        for i in sorted(self.unseen[p])
-                        if i != y and work.cards[i] == x and work.players[p].find(i) in UNSEEN_ZONES
+                        for i in sorted(pool)
+                        if i != y
+                        and work.cards[i] == x
+                        and work.players[p].find(i) in (UNSEEN_ZONES if pool is self.unseen[p] else (zone,))
                     ),
                     None,
                 )
@@ -347,13 +368,11 @@ class _Facts:
                         "Life Cloth",
                         state,
                     )
-                work.cards[y], work.cards[z] = work.cards[z], work.cards[y]
                 swaps.append([y, z])
             elif setup:
                 raise Divergence(number, "card-not-there", ["record.fact"], f"{p} has no {x} to draw", state)
             else:  # the card came out of a shuffle nobody recorded: any outcome is as good as another
                 seed = (seed if seed is not None else work.seed) + 1
-                work.seed = seed
         raise Divergence(
             number,
             "card-not-there",

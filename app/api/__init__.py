@@ -16,6 +16,7 @@ from app.api import (
     legal_actions,
     matches,
     positions,
+    records,
     rewind,
     rules,
     rulings,
@@ -40,6 +41,7 @@ BLUEPRINTS = (
     rewind,
     branches,
     audit,
+    records,
 )
 
 
