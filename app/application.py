@@ -66,6 +66,7 @@ from domain.state import GameState
 from projections.audit import AnchorReport, AuditReport, anchor, audit
 from projections.history import History, StaleHistory
 from projections.index import MatchIndex
+from projections.records import Replay, export_record, replay_record
 
 
 class MatchNotFound(LookupError):
@@ -645,6 +646,18 @@ class JudgeApplication(Application[UUID]):
         """Whether today's log still extends ``head_hash``, a hash a judge wrote down earlier."""
         self.head(match_id)
         return anchor(self._read_events(match_id, 0, None), head_hash, at)
+
+    def record(self, match_id: UUID) -> str:
+        """The match's record (JSON Lines, ``projections.records``)."""
+        self.head(match_id)
+        return export_record(self._read_events(match_id, 0, None), match_id)
+
+    def import_record(self, text: str) -> Replay:
+        """Replay a record into a new match and save it; ``Divergence`` names the line where it and the rules
+        part ways, and nothing is saved then."""
+        replay = replay_record(text)
+        self._save_new(replay.match)
+        return replay
 
     def list_matches(self) -> list[dict[str, Any]]:
         return self.index.all()

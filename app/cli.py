@@ -5,6 +5,9 @@ wixoss-judge init-db
 wixoss-judge openapi [--output openapi.yaml]
 wixoss-judge simulate ...        (see wixoss-judge simulate --help)
 wixoss-judge coverage [--set WXDi-P01] [--list] [--markdown docs/COVERAGE.md]
+wixoss-judge export MATCH > file.jsonl
+wixoss-judge import FILE [FILE ...]
+wixoss-judge audit FILE [FILE ...]
 """
 
 from __future__ import annotations
@@ -33,14 +36,19 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _init_db(args: argparse.Namespace) -> int:
+def _store_env() -> dict[str, str]:
     from flask import Flask
 
     from app import store_env
-    from app.application import JudgeApplication
 
     instance = Flask("app", instance_relative_config=True).instance_path
-    env = store_env({}, os.environ, instance)
+    return store_env({}, os.environ, instance)
+
+
+def _init_db(args: argparse.Namespace) -> int:
+    from app.application import JudgeApplication
+
+    env = _store_env()
     env["CREATE_TABLE"] = "y"
     JudgeApplication(env=env).close()
     where = env.get("SQLITE_DBNAME") or env.get("POSTGRES_DBNAME") or env.get("PERSISTENCE_MODULE")
@@ -130,6 +138,64 @@ def _coverage(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export(args: argparse.Namespace) -> int:
+    from uuid import UUID
+
+    from app.application import JudgeApplication, MatchNotFound
+
+    app = JudgeApplication(env=_store_env())
+    try:
+        sys.stdout.write(app.record(UUID(args.match)))
+    except (ValueError, MatchNotFound):
+        print(f"wixoss-judge export: no match {args.match}", file=sys.stderr)
+        return 1
+    finally:
+        app.close()
+    return 0
+
+
+def _records(args: argparse.Namespace, save: bool) -> int:
+    """Replay each record file (into the store with ``save``); one JSON line per file; 1 if any parts ways."""
+    import json
+
+    from rich.progress import Progress
+
+    from projections.records import Divergence, replay_record
+    from projections.views import state_view
+
+    app = None
+    if save:
+        from app.application import JudgeApplication
+
+        app = JudgeApplication(env=_store_env())
+    failed = 0
+    try:
+        with Progress(transient=True, disable=len(args.files) < 2 or not sys.stderr.isatty()) as bar:
+            task = bar.add_task("records", total=len(args.files))
+            for name in args.files:
+                out: dict[str, Any] = {"file": name}
+                try:
+                    with open(name, encoding="utf-8") as f:
+                        text = f.read()
+                    replay = app.import_record(text) if app is not None else replay_record(text)
+                    if app is not None:
+                        out["match"] = str(replay.match.id)
+                    out.update(replay.report())
+                except Divergence as exc:
+                    failed += 1
+                    view = (lambda s: state_view(s, "judge")) if args.state else None
+                    out.update(ok=False, divergence=exc.to_dict(view))
+                except (OSError, UnicodeDecodeError) as exc:
+                    failed += 1
+                    out.update(ok=False, error=str(exc))
+                print(json.dumps(out, ensure_ascii=False, indent=None if len(args.files) > 1 else 2))
+                bar.advance(task)
+    finally:
+        if app is not None:
+            app.close()
+    return 1 if failed else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="wixoss-judge", description="WIXOSS Judge: an event-sourced rules judge"
@@ -174,6 +240,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the Markdown report (docs/COVERAGE.md) to PATH ('-': stdout)",
     )
     cov.set_defaults(func=_coverage)
+    export = sub.add_parser("export", help="print a match's record (JSON Lines; docs/RECORDS.md)")
+    export.add_argument("match", help="the match id")
+    export.set_defaults(func=_export)
+
+    for name, save, what in (
+        ("import", True, "replay record files into new matches in the store"),
+        ("audit", False, "replay record files in memory and report what was checked and what could not be"),
+    ):
+        cmd = sub.add_parser(name, help=what)
+        cmd.add_argument("files", nargs="+", metavar="FILE", help="record files (JSON Lines)")
+        cmd.add_argument("--state", action="store_true", help="with a divergence, print the state there")
+        cmd.set_defaults(func=lambda args, save=save: _records(args, save))
 
     simulate = sub.add_parser("simulate", help="play matches automatically (see simulate --help)")
     module = _load_simulate()

@@ -33,6 +33,7 @@ PROBLEM_TYPES: dict[str, str] = {
     "invalid-action": "The action is not well formed",
     "rule-violation": "The rules refuse this",
     "invalid-position": "The position cannot exist",
+    "record-diverges": "The record and the rules part ways",
     "unauthorized": "A token is needed",
     "invalid-token": "The token is not valid",
     "forbidden": "This token may not do that",

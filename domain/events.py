@@ -104,6 +104,8 @@ EVENT_TYPES: dict[str, str] = {
     "Rewound": "a judge rewound the match; the state is again as it was at an earlier event",
     "Branched": "this match was branched from another at an event",
     "Adjusted": "a judge resolved an ability the service does not enforce, as primitive steps",
+    "CardsArranged": "a record without a seed named cards nobody had seen: the replay set which card each "
+    "unseen instance is (and, for a shuffle nobody recorded, the match's randomness) to match it",
 }
 
 ACTORS = ("p1", "p2", "judge", "rules")

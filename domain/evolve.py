@@ -781,4 +781,14 @@ def _adjusted(state: GameState, d: dict[str, Any], _e: Any) -> None:
         state.pending = None
 
 
+@handles("CardsArranged")
+def _arranged(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    cards = dict(state.cards)  # a new mapping: states share theirs, and card facts are cached per mapping
+    for a, b in d.get("swaps") or ():
+        cards[a], cards[b] = cards[b], cards[a]
+    state.cards = cards
+    if d.get("seed") is not None:
+        state.seed = int(d["seed"])
+
+
 __all__ = ["SIGNI_ZONES", "EvolveError", "apply", "evolve", "fold", "move", "put", "take"]

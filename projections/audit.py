@@ -196,6 +196,10 @@ def _expected(action: dict[str, Any], state: GameState, by: str | None, history:
         from domain.judge import adjust
 
         return adjust(state, action)
+    if atype == "arrange":
+        from domain.arrange import arrange
+
+        return arrange(state, action)
     return decide(state, action, by=by)
 
 

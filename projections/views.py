@@ -364,6 +364,11 @@ EVENT_VISIBILITY: dict[str, Redactor] = {
     "Answered": _answered,
     "CardsMoved": _cards_moved,
     "Adjusted": _adjusted,
+    # which unseen cards were set, and the randomness, are the judge's to know
+    "CardsArranged": lambda data, viewer: {
+        "count": len(data.get("swaps") or ()),
+        "reason": data.get("reason"),
+    },
 }
 
 

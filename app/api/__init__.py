@@ -17,6 +17,7 @@ from app.api import (
     legal_actions,
     matches,
     positions,
+    records,
     rewind,
     rules,
     rulings,
@@ -42,6 +43,7 @@ BLUEPRINTS = (
     branches,
     audit,
     console,
+    records,
 )
 
 

@@ -92,6 +92,23 @@ class PositionCreatedSchema(MatchCreatedSchema):
     )
 
 
+class RecordReportSchema(ResponseSchema):
+    ok = fields.Boolean(required=True)
+    lines = fields.Integer(required=True, metadata={"description": "the record's lines, header included"})
+    events = fields.Integer(required=True)
+    head_hash = fields.String(required=True)
+    seeded = fields.Boolean(required=True, metadata={"description": "whether the record gives a seed"})
+    hashes_checked = fields.Integer(required=True, metadata={"description": "lines whose hash was equal"})
+    checked = fields.List(fields.String(), required=True, metadata={"description": "what the replay checked"})
+    unchecked = fields.List(
+        fields.String(), required=True, metadata={"description": "what it could not: never recorded"}
+    )
+
+
+class RecordImportedSchema(MatchCreatedSchema):
+    report = fields.Nested(RecordReportSchema, required=True)
+
+
 class BranchCreatedSchema(MatchCreatedSchema):
     parent = fields.UUID(required=True)
     branched_at = fields.Integer(required=True)

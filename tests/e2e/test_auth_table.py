@@ -139,6 +139,22 @@ MATCH_BODY = {
     "players": {"p1": {"name": "Ann", "deck": "WXDi-D01"}, "p2": {"name": "Bo", "deck": "WXDi-D02"}},
 }
 
+
+def _record_text() -> str:
+    """A record of a match just created (a header, no action), as docs/RECORDS.md describes it."""
+    deck = {"lrig_deck": list(preset("WXDi-D01").lrig_deck), "main_deck": list(preset("WXDi-D01").main_deck)}
+    header = {
+        "record": "wixoss-judge-record",
+        "version": 1,
+        "start": "create",
+        "format": "diva",
+        "seed": 3,
+        "first_player": "p1",
+        "players": {"p1": {"name": "Ann", **deck}, "p2": {"name": "Bo", **deck}},
+    }
+    return json.dumps(header) + "\n"
+
+
 Build = Callable[[Ctx], Request]
 
 # (method, rule) -> (kind, request builder, whether each call needs a fresh match)
@@ -217,6 +233,8 @@ TABLE: dict[tuple[str, str], tuple[str, Build, bool]] = {
     ("GET", "/console/matches/<match>"): (OPEN, lambda c: Request(f"/console/matches/{c.m.id}"), False),
     ("GET", "/console/positions/new"): (OPEN, lambda c: Request("/console/positions/new"), False),
     ("GET", "/console/files/<name>"): (OPEN, lambda c: Request("/console/files/main.js"), False),
+    ("GET", "/matches/<match_id>/record"): (JUDGE, lambda c: Request(f"{c.m.path}/record"), False),
+    ("POST", "/records"): (JUDGE, lambda c: Request("/records", body={"record": _record_text()}), False),
 }
 NOT_ENDPOINTS = {"static"}  # Flask's own file route: no view of the service's, no data
 
