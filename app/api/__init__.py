@@ -20,6 +20,7 @@ from app.api import (
     rules,
     rulings,
     state,
+    takebacks,
     timeline,
 )
 
@@ -39,6 +40,7 @@ BLUEPRINTS = (
     rulings,
     rewind,
     branches,
+    takebacks,
     audit,
 )
 

@@ -64,9 +64,9 @@ EXAMPLE = {
     ),
 )
 def create_position(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
-    position = {k: v for k, v in body.items() if k != "seed"}
+    position = {k: v for k, v in body.items() if k not in ("seed", "takebacks")}
     seed = body.get("seed")
     if seed is None:
         seed = new_seed()
-    match = judge_app().create_position(position, seed, idempotency(JUDGE))
+    match = judge_app().create_position(position, seed, idempotency(JUDGE), body.get("takebacks"))
     return created(match.id, match.version, match.state.seed), {"Location": f"/matches/{match.id}"}
