@@ -52,8 +52,8 @@ def takebacks_field() -> fields.Field:
     return OneOf(
         [fields.String(validate=validate.OneOf(POLICIES)), fields.Nested(TakebackPolicySchema)],
         metadata={
-            "description": "the match's takeback policy: `never`, `with-consent` or `judge-only`, or an object "
-            f"with limits (default: {DEFAULT_POLICY['policy']}, refusing takebacks after a reveal)"
+            "description": "the match's takeback policy: `never`, `with-consent` or `judge-only`, or an "
+            f"object with limits (default: {DEFAULT_POLICY['policy']}, refusing takebacks after a reveal)"
         },
     )
 
