@@ -56,14 +56,15 @@ from eventsourcing.utils import strtobool
 
 from app import store
 from domain import takebacks as takeback_rules
+from domain.costs import payment_notes
 from domain.engine import decide
 from domain.errors import IllegalAction, JudgeError
-from domain.events import Event
+from domain.events import EVENT_TYPES, Event
 from domain.judge import Landing, branch, decision_points, rewind
 from domain.match import Match, project
-from domain.setup import PlayerSetup, create_match, create_position
+from domain.setup import PlayerSetup, create_match, create_position, position_warnings
 from domain.state import GameState
-from projections.audit import AuditReport, audit
+from projections.audit import AnchorReport, AuditReport, anchor, audit
 from projections.history import History, StaleHistory
 from projections.index import MatchIndex
 from projections.takebacks import decide as decide_takeback
@@ -340,16 +341,21 @@ class JudgeApplication(Application[UUID]):
         seed: int,
         request: IdempotentRequest | None = None,
         takebacks: Any = None,
-    ) -> Match:
-        """A match from a position; ``takebacks``: its takeback policy (``domain.takebacks``), if given."""
+    ) -> tuple[Match, list[str]]:
+        """The new match, and what rule processing changed in the position as it was set; with ``request``,
+        a retry gets the match its first creation made, as it was then. ``takebacks``: the match's takeback
+        policy (``domain.takebacks``), if given."""
         if request is not None and (done := self._created(request)) is not None:
-            return done
+            return done, position_warnings(self._read_events(done.id, 0, done.version))
         match_id, envelope = _keyed(request)
         events = create_position(position, seed)
         if takebacks is not None:
             events = takeback_rules.at_creation(events, takebacks)
         match = Match.start(events, match_id, idempotency=envelope)
-        return self._save_new(match, request)
+        saved = self._save_new(match, request)
+        if saved is not match:  # the same request's retry won the race
+            return saved, position_warnings(self._read_events(saved.id, 0, saved.version))
+        return saved, position_warnings(events)
 
     def _save_new(self, match: Match, request: IdempotentRequest | None = None) -> Match:
         try:
@@ -557,7 +563,13 @@ class JudgeApplication(Application[UUID]):
             return Ruling(False, n, exc.rule_refs, exc.message, ())
         first = events[0] if events else None
         refs = tuple(dict.fromkeys(e.rule for e in events if e.type != "Asked"))
-        what = f"legal: it produces {len(events)} event(s), starting with {first.type}" if first else "legal"
+        what = "legal"
+        if first is not None:
+            said = EVENT_TYPES.get(first.type, "something happened")
+            what = f"legal: it produces {len(events)} event(s), the first: {said}"
+        notes = payment_notes(state.cards, action, events)
+        if notes:
+            what += "; " + "; ".join(notes)
         return Ruling(True, n, refs, what, tuple(events))
 
     # -- the judge's tools ------------------------------------------------------------------------
@@ -709,6 +721,11 @@ class JudgeApplication(Application[UUID]):
     def audit(self, match_id: UUID) -> AuditReport:
         self.head(match_id)
         return audit(self._read_events(match_id, 0, None))
+
+    def anchor(self, match_id: UUID, head_hash: str, at: int | None = None) -> AnchorReport:
+        """Whether today's log still extends ``head_hash``, a hash a judge wrote down earlier."""
+        self.head(match_id)
+        return anchor(self._read_events(match_id, 0, None), head_hash, at)
 
     def list_matches(self) -> list[dict[str, Any]]:
         return self.index.all()

@@ -172,6 +172,11 @@ def check_acts_for(caller: Caller, player: object, what: str) -> None:
         )
 
 
+def _view_words(viewer: str) -> str:
+    """A view named in words: "p1's view", "a spectator's view"."""
+    return "a spectator's view" if viewer == "spectator" else f"{viewer}'s view"
+
+
 def resolve_viewer(caller: Caller, requested: str | None) -> str:
     """The view to give: the caller's own, or the one a judge asks for. Others may only name their own."""
     if requested is None or requested == caller.viewer:
@@ -179,6 +184,6 @@ def resolve_viewer(caller: Caller, requested: str | None) -> str:
     if caller.is_judge:
         return requested
     raise forbidden(
-        f"Only the judge may choose the view; this caller sees the {caller.viewer}'s view, not "
-        f"the {requested}'s."
+        f"Only the judge may choose the view; this caller sees {_view_words(caller.viewer)}, not "
+        f"{_view_words(requested)}."
     )

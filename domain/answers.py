@@ -203,7 +203,8 @@ def grow(rec: Recorder, act: Action) -> None:
     iid = resolve_ref(s, p, act.get("card"), ["lrig_deck"])
     new, auto = check_grow(s, p, iid, "center")
     paid = _pay(s, p, new, act.get("pay"), auto, "grow.cost")
-    rec.emit("LrigGrew", p, "grow.phase", {"player": p, "card": iid, "position": "center", "paid": paid})
+    data = {"player": p, "card": iid, "position": "center", "paid": paid}
+    rec.emit("LrigGrew", p, "grow.phase", data)
 
 
 @answers("main", "grow_assist")
@@ -411,14 +412,14 @@ def life_burst(rec: Recorder, act: Action) -> None:
     pending = s.pending or {}
     use = bool(act.get("use", False))
     ref = act.get("card", pending.get("card"))
-    if ref not in (pending.get("card"), s.cards.get(pending.get("card", ""))):
-        raise IllegalAction(
-            "decision.invalid", f"the Life Burst being decided is that of {pending.get('card')}"
-        )
+    waiting: list[str] = pending.get("cards") or [pending["card"]]  # several: their player picks the first
+    iid = next((c for c in waiting if ref in (c, s.cards.get(c))), None)
+    if iid is None:
+        names = " or ".join(waiting)
+        raise IllegalAction("decision.invalid", f"the Life Burst being decided is that of {names}")
     from domain.abilities import is_enforced
     from domain.abilities import use as using
 
-    iid = pending["card"]
     data: dict[str, Any] = {"player": p, "card": iid, "use": use}
     enforced = is_enforced(s.cards[iid])
     if use and not enforced:
@@ -548,7 +549,7 @@ def _answer_effect(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
     s = rec.state
     choices: list[str] = pending.get("choices", [])
     picked: list[str] = []
-    for ref in act.get("cards") or []:
+    for ref in act.get("cards") or act.get("order") or []:  # an order is given as "order" or as "cards"
         match = next((c for c in choices if ref in (c, s.cards[c]) and c not in picked), None)
         if match is None:
             raise IllegalAction("decision.invalid", f"{ref} is not one of the choices")

@@ -9,6 +9,7 @@ the cost and the ener cards; the sizes are tiny, so a plain augmenting-path sear
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from domain.cards import COLORS, Card, CostItem
 
@@ -91,3 +92,33 @@ def choose_payment(cost: Sequence[CostItem], ener: Sequence[tuple[str, Card]]) -
     if picked is None:
         return None
     return [ener[i][0] for i in sorted(order[c] for c in picked)]
+
+
+PAID_FIELDS = {"LrigGrew": "paid", "SpellUsed": "ener", "PieceUsed": "ener", "AbilityUsed": "ener"}
+
+
+def payment_notes(cards: dict[str, str], action: dict[str, Any], events: Sequence[Any]) -> list[str]:
+    """The sentence saying which ener cards paid, when ``action`` (a grow or a use) named no payment and the
+    service chose one: the payment recorded by the first event that paid. ``cards``: the match's instances
+    and their catalogue ids. The ener zone is public, so the sentence tells nobody anything hidden. Nothing
+    is added to the events themselves: whether the service chose is read from the action they record."""
+    from domain.facts import catalogue
+
+    if not isinstance(action, dict) or action.get("pay") is not None:
+        return []
+    out = []
+    for e in events:
+        data = e.data
+        field = PAID_FIELDS.get(e.type)
+        if field is None or not data.get(field):
+            continue
+        names = []
+        for iid in data.get(field, []):
+            cid = cards.get(iid, iid)
+            names.append(f"{catalogue().get(cid).name} ({cid})" if cid in catalogue() else str(iid))
+        out.append(
+            f"paid with {', '.join(names)} from {data.get('player')}'s ener zone: the action named no "
+            "payment, so the service chose one that pays the cost"
+        )
+        break
+    return out

@@ -123,6 +123,11 @@ def _label(card: Card) -> str:
 
 
 def _kind(card: Card) -> str:
+    return kind_words(card)
+
+
+def kind_words(card: Card) -> str:
+    """What a card is, in words with its article: "an assist LRIG", "a SIGNI", "a Resona craft card"."""
     return _TYPE_WORDS.get(card.type, f"a {card.type.value.replace('_', ' ')} card")
 
 

@@ -174,8 +174,9 @@ def describe_pending(pending: dict[str, Any]) -> str:
         "discard": "which cards to discard",
         "choose": pending.get("prompt", "a choice"),
         "trigger_order": "the order of triggered abilities",
+        "spell_cut_in": "whether to cut in on the spell being used, or pass",
     }
-    return f"{pending['player']}: {names.get(kind, kind)}"
+    return f"{pending['player']}: {names.get(kind, kind.replace('_', ' '))}"
 
 
 def _result(state: GameState) -> str:

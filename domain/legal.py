@@ -9,7 +9,7 @@ are combinations (which ener cards pay a cost), one canonical answer stands for 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 from domain import answers, combat, facts
@@ -155,14 +155,20 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
                 yield {**base, "type": "guard", "card": iid}
         yield {**base, "type": "pass"}
     elif kind == "life_burst":
-        yield {**base, "type": "life_burst", "card": pending["card"], "use": True}
-        yield {**base, "type": "life_burst", "card": pending["card"], "use": False}
+        for card in pending.get("cards") or [pending["card"]]:  # several: whichever comes first
+            yield {**base, "type": "life_burst", "card": card, "use": True}
+            yield {**base, "type": "life_burst", "card": card, "use": False}
     elif kind == "discard":
         n = int(pending["count"])
         for i, combo in enumerate(combinations(ps.zones["hand"], n)):
             if i >= MAX_COMBINATIONS:
                 break
             yield {**base, "type": "discard", "cards": list(combo)}
+    elif kind == "choose" and pending.get("order"):  # every card, in an order: each order is an answer
+        for i, perm in enumerate(permutations(pending.get("choices", []))):
+            if i >= MAX_COMBINATIONS:
+                break
+            yield {**base, "type": "choose", "order": list(perm)}
     elif kind == "choose" and pending.get("purpose") == "rba.order":
         for option in pending["options"]:
             yield {**base, "type": "choose", "option": option}

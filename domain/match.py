@@ -3,7 +3,12 @@
 Each event type of ``domain.events.EVENT_TYPES`` is a class here (``Match.SigniPlayed`` ...) with the topic
 ``wixoss:<Type>``, so that moving a module never breaks a stored log. Every event carries ``hash``: SHA-256
 over the previous event's hash and the canonical JSON of this event without its hash (the first chains from
-64 zeros), which lets an audit find an edited or deleted row.
+64 zeros), which lets an audit find an edited or deleted row. ``docs/AUDIT.md`` says exactly which bytes.
+
+Stored shapes are versioned with the library's own mechanism: a class whose shape changed has a
+``class_version`` and an ``upcast_vN_vN+1`` static method for each step, which the library runs on every older
+stored event it reads. An upcaster never changes what the hash covers (the chain is over the event as it was
+written): a field it adds is one that the hashed body leaves out while it is empty.
 
 The first event of a batch a request produced may carry ``idempotency``: the request's key, who sent it and
 a digest of the request (``{"key", "caller", "request"}``), so that a retry of the same request is answered
@@ -27,17 +32,35 @@ from domain import evolve
 from domain.events import EVENT_TYPES
 from domain.events import Event as DomainEvent
 from domain.state import GameState, canonical_json
+from domain.version import ENGINE
 
 GENESIS_HASH = "0" * 64
 CREATION_TYPES = ("MatchCreated", "PositionSet")
+# The events that record the engine that wrote them: a match's first event, and the event opening a branch.
+ENGINE_TYPES = (*CREATION_TYPES, "Branched")
+# What the hash covers, and nothing else: ``by``, ``action``, ``idempotency`` and ``engine`` only when set.
+HASHED_FIELDS = (
+    "n",
+    "type",
+    "actor",
+    "rule",
+    "caused_by",
+    "time",
+    "data",
+    "by",
+    "action",
+    "idempotency",
+    "engine",
+)
 
 
 def iso_time(ts: datetime) -> str:
     return ts.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def event_body(n: int, event: Any, time: str) -> dict[str, Any]:
-    """The event as the log shows it to a judge, without its hash: what the hash covers."""
+def event_body(n: int, event: Any, time: str, engine: str | None = None) -> dict[str, Any]:
+    """The event as the log shows it to a judge, without its hash: what the hash covers (``HASHED_FIELDS``).
+    ``engine`` is the event's own when not given."""
     body: dict[str, Any] = {
         "n": n,
         "type": event.type,
@@ -51,6 +74,9 @@ def event_body(n: int, event: Any, time: str) -> dict[str, Any]:
         body["by"] = event.by
     if event.action is not None:
         body["action"] = event.action
+    engine = engine or getattr(event, "engine", None)
+    if engine:
+        body["engine"] = engine
     idempotency = getattr(event, "idempotency", None)
     if idempotency:
         body["idempotency"] = idempotency
@@ -118,9 +144,13 @@ class Match(Aggregate):
             raise ValueError("a match starts with MatchCreated or PositionSet")
         first = events[0]
         ts = first.timestamp if copy else cls.Event.create_timestamp()
+        # A new match records the engine writing it; a branch's copy of the parent's first event keeps the
+        # parent's (None for a match written before engines were recorded), and its key.
+        engine = getattr(first, "engine", None) if copy else ENGINE
         if copy:
             idempotency = getattr(first, "idempotency", None)
-        kwargs = _fields(first, _hash(GENESIS_HASH, 1, first, ts, idempotency), idempotency)
+        kwargs = _fields(first, _hash(GENESIS_HASH, 1, first, ts, idempotency, engine), idempotency)
+        kwargs["engine"] = engine
         kwargs["timestamp"] = ts
         if match_id is not None:
             kwargs["id"] = match_id
@@ -136,8 +166,12 @@ class Match(Aggregate):
         for e in events:
             cls = self.EVENT_CLASSES[e.type]
             ts = cls.create_timestamp()
-            h = _hash(self.head_hash, self.version + 1, e, ts, idempotency)
-            self.trigger_event(cls, timestamp=ts, **_fields(e, h, idempotency))
+            engine = ENGINE if e.type in ENGINE_TYPES else None
+            h = _hash(self.head_hash, self.version + 1, e, ts, idempotency, engine)
+            kwargs = _fields(e, h, idempotency)
+            if e.type in ENGINE_TYPES:
+                kwargs["engine"] = engine
+            self.trigger_event(cls, timestamp=ts, **kwargs)
             idempotency = None
 
     def copy_of(self, stored: Iterable[Any]) -> None:
@@ -146,11 +180,21 @@ class Match(Aggregate):
             cls = self.EVENT_CLASSES[e.type]
             idempotency = getattr(e, "idempotency", None)
             h = _hash(self.head_hash, self.version + 1, e, e.timestamp, idempotency)
-            self.trigger_event(cls, timestamp=e.timestamp, **_fields(e, h, idempotency))
+            kwargs = _fields(e, h, idempotency)
+            if e.type in ENGINE_TYPES:
+                kwargs["engine"] = getattr(e, "engine", None)
+            self.trigger_event(cls, timestamp=e.timestamp, **kwargs)
 
 
-def _hash(previous: str, n: int, e: Any, ts: datetime, idempotency: dict[str, Any] | None) -> str:
-    body = event_body(n, e, iso_time(ts))
+def _hash(
+    previous: str,
+    n: int,
+    e: Any,
+    ts: datetime,
+    idempotency: dict[str, Any] | None,
+    engine: str | None = None,
+) -> str:
+    body = event_body(n, e, iso_time(ts), engine)
     if idempotency:
         body["idempotency"] = idempotency
     return chain_hash(previous, body)
@@ -171,14 +215,27 @@ def _fields(e: Any, h: str, idempotency: dict[str, Any] | None = None) -> dict[s
     return fields
 
 
+def _upcast_engine_v1_v2(state: dict[str, Any]) -> None:
+    """Version 2 of ``MatchCreated``, ``PositionSet`` and ``Branched`` records the engine that wrote the
+    event. A version 1 event was written before that: its engine is not known (``None``, which the audit names
+    ``domain.version.ENGINE_UNKNOWN``). The hashed body leaves an empty engine out, so the chain still
+    holds."""
+    state.setdefault("engine", None)
+
+
 def _define_event_classes() -> None:
     for name in EVENT_TYPES:
         base = Match.Created if name in CREATION_TYPES else Match.Event
-        cls = type(base)(
-            name,
-            (base,),
-            {"TOPIC": f"wixoss:{name}", "__module__": __name__, "__qualname__": f"Match.{name}"},
-        )
+        namespace: dict[str, Any] = {
+            "TOPIC": f"wixoss:{name}",
+            "__module__": __name__,
+            "__qualname__": f"Match.{name}",
+        }
+        if name in ENGINE_TYPES:
+            namespace["__annotations__"] = {"engine": "str | None"}
+            namespace["class_version"] = 2
+            namespace["upcast_v1_v2"] = staticmethod(_upcast_engine_v1_v2)
+        cls = type(base)(name, (base,), namespace)
         setattr(Match, name, cls)
         register_topic(f"wixoss:{name}", cls)
         Match.EVENT_CLASSES[name] = cls

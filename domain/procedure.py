@@ -76,7 +76,19 @@ def triggers(rec: Recorder) -> bool:
         bursts = [iid for iid, status in s.crushed.items() if status == "ask" and s.owners[iid] == p]
         if bursts:
             bursts.sort(key=lambda iid: s.players[p].zones["check"].index(iid))
-            rec.ask(p, "life_burst", "crush.check", card=bursts[0], card_id=s.cards[bursts[0]])
+            if len(bursts) == 1:
+                rec.ask(p, "life_burst", "crush.check", card=bursts[0], card_id=s.cards[bursts[0]])
+            else:  # two crushed at once (Double Crush): their player chooses which Life Burst comes first
+                rec.ask(
+                    p,
+                    "life_burst",
+                    "crush.check",
+                    card=bursts[0],
+                    card_id=s.cards[bursts[0]],
+                    cards=bursts,
+                    prompt="several of your crushed cards have a Life Burst: choose the one to decide first "
+                    "(activate it or not); the others are asked next",
+                )
             return True
     return False
 

@@ -247,15 +247,24 @@ def over(s: GameState, p: str) -> tuple[list[str], bool]:
 
 
 def candidates(s: GameState, p: str) -> list[str]:
-    """The SIGNI rba.2 may put into the trash next, in the A -> B -> C order: A, those above the level; B,
-    those whose level changed since this processing began (no encoded effect changes a level, so B is empty);
-    C, any SIGNI."""
+    """The SIGNI rba.2 may put into the trash next, in the A -> B -> C order of the rule-processing text
+    (004, "Additional rule processing rulings" 4): A, those above the center LRIG's level; B, those whose
+    level an effect changed (``changed``); C, any SIGNI. Within a step the player chooses."""
     above, over_limit = over(s, p)
     if above:
         return above
     if over_limit:
-        return [sl.iid for _, sl in s.players[p].signi_slots()]
+        slots = [sl.iid for _, sl in s.players[p].signi_slots()]
+        return changed(s, slots) or slots
     return []
+
+
+def changed(s: GameState, iids: list[str]) -> list[str]:
+    """Step B of rba.2: the SIGNI whose level is not their printed level any more (an effect set it). A
+    level is changed only by an effect, so with none this turn there is none."""
+    if not s.flags.get("base_changed"):
+        return []
+    return [i for i in iids if facts.level(s, i) != (facts.card_of(s, i).level or 0)]
 
 
 def _level_and_limit(rec: Recorder) -> bool:
@@ -274,7 +283,12 @@ def _level_and_limit(rec: Recorder) -> bool:
             )
         else:
             above, _ = over(s, p)
-            why = "above the center LRIG's level" if above else "over the limit"
+            if above:
+                why = "above the center LRIG's level"
+            elif changed(s, options):
+                why = "over the limit, and these had their level changed by an effect (they go first)"
+            else:
+                why = "over the limit"
             rec.ask(
                 p,
                 "choose",

@@ -36,8 +36,23 @@ class Rule:
             "id": self.id,
             "title": self.title,
             "summary": self.summary,
-            "source": {"seed": self.seed, "section": self.section, "rulings": list(self.rulings)},
+            "source": {
+                "seed": self.seed,
+                "document": DOCUMENTS.get(self.seed, self.seed),
+                "section": self.section,
+                "rulings": [{"id": r, **RULINGS.get(r, {})} for r in self.rulings],
+            },
         }
+
+
+# The rules texts a rule's ``seed`` names: the file a reader looks the section up in, and what it holds
+DOCUMENTS = {
+    "000": "000_a94526d0cd2f8f0d.txt, the glossary of the current game (Diva Selection), A to Z",
+    "001": "001_cfcb6ba66001167e.txt, the game set-up and the turn of the current game (Diva Selection)",
+    "002": "002_852c34a962b7bc1a.txt, the set-up and the turn of the earlier single-LRIG game",
+    "004": "004_9d605cc408e12c37.txt, rule processing: its nine kinds and the additional rulings",
+    "none": "no rules text: the service's own procedure for judges",
+}
 
 
 class UnknownRule(LookupError):
@@ -86,6 +101,14 @@ def _load() -> Mapping[str, Rule]:
     return MappingProxyType({rule_id: by_id[rule_id] for rule_id in sorted(by_id)})
 
 
+def _load_rulings() -> Mapping[str, dict[str, str]]:
+    """What each cited ruling is and where a reader finds it (``domain/data/rulings.json``: its
+    authority, the page or card it is on, its topic; never its text)."""
+    text = resources.files(_DATA_PACKAGE).joinpath("data/rulings.json").read_text(encoding="utf-8")
+    return MappingProxyType(json.loads(text))
+
+
+RULINGS: Mapping[str, dict[str, str]] = _load_rulings()
 RULES: Mapping[str, Rule] = _load()
 
 

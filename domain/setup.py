@@ -14,7 +14,7 @@ from typing import Any
 from domain import procedure
 from domain.actions import Action
 from domain.cards import Card, CardType, UnknownCard
-from domain.decks import Deck, validate_deck
+from domain.decks import Deck, kind_words, validate_deck
 from domain.engine import Recorder, finish
 from domain.errors import IllegalAction, InvalidPosition
 from domain.events import Event
@@ -249,7 +249,7 @@ class _PositionBuilder:
         iid, card, spec = self.card(owner, ref, where)
         if card.type not in kinds:
             raise InvalidPosition(
-                f"{owner} {where}: {card.id} ({card.name}) is a {card.type.value}, not {what}"
+                f"{owner} {where}: {card.id} ({card.name}) is {kind_words(card)}, not {what}"
             )
         for flag in ("downed", "frozen", "awakened"):
             if flag in spec and not isinstance(spec[flag], bool):
@@ -399,11 +399,75 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
     return s
 
 
+def _begin(rec: Recorder, state: GameState) -> None:
+    """A position starts before anything of its phase has happened (API "Positions"): where the beginning
+    of the phase or step is itself a moment that abilities trigger on ("at the end of the turn", "at the
+    start of your attack phase"), that beginning happens as in play, so that those abilities trigger."""
+    if state.phase == "end":
+        rec.emit("PhaseBegan", "rules", "end.phase", {"phase": "end"})
+    elif state.phase == "attack" and state.step == "pre_attack":
+        rec.emit("StepBegan", "rules", "attack.pre-attack", {"step": "pre_attack"})
+
+
 def create_position(position: dict[str, Any], seed: int = 0) -> list[Event]:
     """The events of a match that starts at a position: the position itself, then rule processing and the
     game running on until the first decision."""
     state = build_position(position, seed)
     rec = Recorder(GameState())
     rec.emit("PositionSet", "judge", "judge.position", {"state": state.to_dict()})
+    _begin(rec, state)
     procedure.advance(rec)
     return finish(rec, Action("position", None, {"position": position, "seed": seed}))
+
+
+# -- what rule processing changed in a position ---------------------------------------------------------
+
+_FIXED_BY = {  # what each rule process did, in words (004 numbers them; see GET /rules)
+    "rba.1": "had power 0 or less and was vanished into the ener zone",
+    "rba.2": "was put into the trash (above the center LRIG's level, or the levels over the limit)",
+    "rba.3": "lay under a SIGNI no longer on the field and went to the trash",
+    "rba.4": "was a crushed card waiting in the check zone and went to the ener zone",
+    "rba.6": "is a Resona outside its zones and returned to the LRIG deck",
+    "rba.7": "is a Key outside its zones and went to the LRIG trash",
+    "rba.9": "does not meet its limiting condition with this center LRIG and was put into the trash",
+    "kw.soul": "lay under a SIGNI no longer on the field and went to the LRIG trash",
+}
+
+
+def position_warnings(events: list[Event]) -> list[str]:
+    """Sentences saying what rule processing changed in a position as it was set (API "Positions": a board
+    that rule processing would change is accepted and fixed at once), and any choice it waits for."""
+    if not events or events[0].type != "PositionSet":
+        return []
+    cards: dict[str, str] = events[0].data["state"].get("cards", {})
+
+    def named(iid: str) -> str:
+        cid = cards.get(iid, iid)
+        return f"{catalogue().get(cid).name} ({cid})" if cid in catalogue() else str(iid)
+
+    out: list[str] = []
+    for e in events[1:]:
+        rule, d = e.rule, e.data
+        if e.type == "Asked":
+            if rule.startswith("rba."):
+                prompt = d.get("prompt", "")
+                out.append(f"rule processing ({rule}) waits for {d['player']} to choose: {prompt}")
+            break
+        if not (rule.startswith("rba.") or rule == "kw.soul"):
+            continue
+        who = d.get("player", "")
+        if rule == "rba.5":
+            out.append(f"rule processing (rba.5): {who}'s deck was empty, so {who} refreshed")
+        elif rule == "rba.lrig-type":
+            out.append(
+                f"rule processing (rba.lrig-type): {who}'s {d.get('position')} LRIG shares its LRIG types "
+                "with another LRIG and went to the LRIG trash"
+            )
+        else:
+            what = d.get("cards") or [d.get("card")]
+            where = f" in the {d['zone']} zone" if d.get("zone") else ""
+            out.append(
+                f"rule processing ({rule}): {who}'s {', '.join(named(i) for i in what if i)}{where} "
+                f"{_FIXED_BY.get(rule, 'was moved')}"
+            )
+    return out

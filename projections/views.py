@@ -73,6 +73,10 @@ def slot_view(
     out["frozen"] = slot.frozen
     if out.get("power") is not None:
         out["power"] = facts.power(state, slot, applying)
+    if out.get("level") is not None and state.flags.get("base_changed"):  # an effect set a level this turn
+        level = facts.level(state, slot.iid)
+        if level != out["level"]:
+            out["printed_level"], out["level"] = out["level"], level
     if slot.power_mod:
         out["power_mod"] = slot.power_mod
     kws = sorted(facts.keywords(state, slot, granting))
@@ -140,15 +144,21 @@ def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[s
     return out
 
 
+# what a pending decision shows its decider and the judge (API "Turn flow and decisions"); the rest of what
+# the engine keeps with it (the effect to resume, what the answer is for) is for the engine only
+PENDING_FIELDS = frozenset(
+    {"player", "kind", "prompt", "min", "max", "count", "choices", "cards", "card", "card_id", "zones"}
+    | {"looked", "order", "options", "attacker"}
+)
+
+
 def pending_view(state: GameState, viewer: str, *, options: bool = True) -> dict[str, Any] | None:
     pending = state.pending
     if pending is None:
         return None
     decider = pending["player"]
     if viewer in ("judge", decider):
-        out = dict(pending)
-        if viewer != "judge":
-            out.pop("resume", None)
+        out = {k: v for k, v in pending.items() if k in PENDING_FIELDS}  # never the engine's own notes
         out["description"] = describe_pending(pending)
         if "options" in out:  # the labels of a choice between options (pay or decline, a mode, a rule)
             out["labels"] = out.pop("options")

@@ -11,6 +11,7 @@ from app.auth import check_acts_for, require_participant
 from app.endpoint import PARTICIPANT, endpoint, idempotency, judge_app, match_uuid
 from app.problems import forbidden
 from app.schemas.actions import ActionRequestSchema, ActionResultSchema
+from domain.costs import PAID_FIELDS, payment_notes
 from projections.views import event_view
 
 bp = Blueprint("actions", __name__)
@@ -53,5 +54,7 @@ def act(match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
     events = app.act(mid, action, body.get("expected_version"), by=by, request=request)
     version = events[-1].originator_version if events else app.head(mid)
     after = events[0].originator_version - 1 if events else version
-    out = {"version": version, "events": [event_view(e, caller.viewer) for e in events]}
+    out: dict[str, Any] = {"version": version, "events": [event_view(e, caller.viewer) for e in events]}
+    if action.get("pay") is None and any(e.type in PAID_FIELDS for e in events):
+        out["notes"] = payment_notes(app.state_at(mid, version).cards, action, events)  # the service chose
     return out, {"Location": f"/matches/{mid}/events?after={after}"}

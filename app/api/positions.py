@@ -8,7 +8,7 @@ from flask import Blueprint
 
 from app.api.matches import created, new_seed
 from app.endpoint import JUDGE, endpoint, idempotency, judge_app
-from app.schemas.matches import MatchCreatedSchema, PositionSchema
+from app.schemas.matches import PositionCreatedSchema, PositionSchema
 
 bp = Blueprint("positions", __name__)
 
@@ -51,14 +51,16 @@ EXAMPLE = {
     tag="positions",
     auth=JUDGE,
     body=PositionSchema,
-    response=MatchCreatedSchema,
+    response=PositionCreatedSchema,
     status=201,
     idempotent=True,
     errors=(400, 401, 403, 415, 422),
     example=EXAMPLE,
     description=(
         "The position is the match's first event; the match starts at the beginning of the given "
-        "phase and step and runs on to the next decision, rule processing first. A position that "
+        "phase and step and runs on to the next decision, rule processing first. `warnings` says what "
+        "rule processing changed in the position (a SIGNI above its LRIG's level put into the trash ...) "
+        "and any choice it waits for; it is empty when the position stood as given. A position that "
         "cannot exist is refused with 422 and the reason. With an `Idempotency-Key` header, a retry "
         "gets the first answer again and creates nothing."
     ),
@@ -68,5 +70,6 @@ def create_position(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str
     seed = body.get("seed")
     if seed is None:
         seed = new_seed()
-    match = judge_app().create_position(position, seed, idempotency(JUDGE), body.get("takebacks"))
-    return created(match.id, match.version, match.state.seed), {"Location": f"/matches/{match.id}"}
+    match, warnings = judge_app().create_position(position, seed, idempotency(JUDGE), body.get("takebacks"))
+    body = {**created(match.id, match.version, match.state.seed), "warnings": warnings}
+    return body, {"Location": f"/matches/{match.id}"}

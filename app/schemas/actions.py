@@ -149,6 +149,14 @@ class ActionRequestSchema(RequestSchema):
 class ActionResultSchema(ResponseSchema):
     version = fields.Integer(required=True, metadata={"description": "the match's version after the action"})
     events = fields.List(fields.Nested(EventSchema), required=True)
+    notes = fields.List(
+        fields.String(),
+        metadata={
+            "description": "what the service chose for the action, one sentence each: the ener cards "
+            "that paid a cost when the action gave no `pay` (the event records the cards paid; the "
+            "action it records has no `pay`)"
+        },
+    )
 
 
 class RulingRequestSchema(RequestSchema):

@@ -95,10 +95,20 @@ class DeckValidationSchema(ResponseSchema):
     problems = fields.List(fields.Nested(DeckProblemSchema), required=True)
 
 
+class RulingSourceSchema(ResponseSchema):
+    id = fields.String(required=True, metadata={"description": "the project's id for the ruling"})
+    authority = fields.String(metadata={"description": "who gave it: an official FAQ, a rules page ..."})
+    where = fields.String(metadata={"description": "where it is published: a card's page, a site's page"})
+    topic = fields.String()
+
+
 class RuleSourceSchema(ResponseSchema):
-    seed = fields.String(required=True)
-    section = fields.String(required=True)
-    rulings = fields.List(fields.String(), required=True)
+    seed = fields.String(required=True, metadata={"description": "000, 001, 002, 004, or none"})
+    document = fields.String(
+        required=True, metadata={"description": "the rules text file the section is in, and what it holds"}
+    )
+    section = fields.String(required=True, metadata={"description": "the section or paragraph in it"})
+    rulings = fields.List(fields.Nested(RulingSourceSchema), required=True)
 
 
 class RuleSchema(ResponseSchema):

@@ -36,6 +36,12 @@ class EventSchema(PredictedEventSchema):
             "(shown to its actor and the judge)"
         }
     )
+    engine = fields.String(
+        metadata={
+            "description": "on a match's first event and on `Branched`: the engine that wrote it "
+            "(left out on matches written before engines were recorded)"
+        }
+    )
     idempotency = fields.Dict(
         metadata={
             "description": "on the first event of a batch a request with an `Idempotency-Key` produced: "
@@ -43,7 +49,9 @@ class EventSchema(PredictedEventSchema):
             "(judge only)"
         }
     )
-    rewound_by = fields.Integer(metadata={"description": "the rewind event that undid this one"})
+    rewound_by = fields.Integer(
+        metadata={"description": "the rewind event that undid this one (a mark of the view, not hashed)"}
+    )
     decision_point = fields.Boolean(
         metadata={
             "description": "whether a player is asked to decide after this event: the only events a "

@@ -83,6 +83,17 @@ class MatchCreatedSchema(ResponseSchema):
     seed = fields.Integer(metadata={"description": "the match's seed (shown to the judge only)"})
 
 
+class PositionCreatedSchema(MatchCreatedSchema):
+    warnings = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "what rule processing changed in the position as it was set, one sentence each "
+            "(empty: the position stood as given)"
+        },
+    )
+
+
 class BranchCreatedSchema(MatchCreatedSchema):
     parent = fields.UUID(required=True)
     branched_at = fields.Integer(required=True)
@@ -297,11 +308,63 @@ class AuditProblemSchema(ResponseSchema):
     message = fields.String(required=True)
 
 
+HASH_PATTERN = r"^[0-9a-fA-F]{64}$"
+
+
 class AuditSchema(ResponseSchema):
     ok = fields.Boolean(required=True)
     events = fields.Integer(required=True)
-    head_hash = fields.String(required=True)
+    head_hash = fields.String(
+        required=True,
+        metadata={"description": "the hash of the last event (of the last intact one when the chain breaks)"},
+    )
     problems = fields.List(fields.Nested(AuditProblemSchema), required=True)
+    engine = fields.String(
+        required=True,
+        metadata={
+            "description": "the engine that wrote the match, as its first event records it "
+            "(`unknown (before 0.2.0)` for a match written before engines were recorded)"
+        },
+    )
+    audited_by = fields.String(
+        required=True, metadata={"description": "the engine that replayed the log now"}
+    )
+    rule_changes = fields.List(
+        fields.Nested(AuditProblemSchema),
+        metadata={
+            "description": "a log written by an earlier engine: the first point where today's rules decide "
+            "differently (rule `audit.rules-changed`); the events after it are folded and hash-checked but "
+            "not decided again. Always empty for a log written by today's engine, which must replay exactly"
+        },
+    )
+
+
+class AnchorSchema(RequestSchema):
+    head_hash = fields.String(
+        required=True,
+        validate=validate.Regexp(HASH_PATTERN, error="a head hash is 64 hexadecimal digits"),
+        metadata={"description": "a head hash written down earlier (from `GET /matches/{id}/audit`)"},
+    )
+    at = fields.Integer(
+        validate=validate.Range(min=1),
+        metadata={"description": "the event number it was the hash of, if noted (`events` of that audit)"},
+    )
+
+
+class AnchorReportSchema(AuditSchema):
+    extends = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "whether today's log still has an event with this hash: nothing up to it changed"
+        },
+    )
+    at = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "the event whose hash it is today, if any"}
+    )
+    anchor = fields.String(required=True, metadata={"description": "the head hash asked about (lower case)"})
+    explanation = fields.String(
+        required=True, metadata={"description": "one sentence: why it does or does not"}
+    )
 
 
 # -- positions ------------------------------------------------------------------------------------

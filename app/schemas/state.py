@@ -36,7 +36,10 @@ class CardViewSchema(ResponseSchema):
     card = fields.String(metadata={"description": "the catalogue id"})
     name = fields.String()
     type = fields.String()
-    level = fields.Integer()
+    level = fields.Integer(metadata={"description": "the level now, effects included"})
+    printed_level = fields.Integer(
+        metadata={"description": "the printed level, shown only while an effect has changed the level"}
+    )
     power = fields.Integer(metadata={"description": "the power now, effects included"})
     enforced = fields.Boolean(metadata={"description": "whether the service enforces the card's abilities"})
     downed = fields.Boolean()
@@ -98,14 +101,20 @@ class PendingSchema(ResponseSchema):
     description = fields.String()
     options = fields.List(ActionField())
     prompt = fields.String()
-    purpose = fields.String()
     min = fields.Integer()
     max = fields.Integer()
     count = fields.Integer()
     card = fields.String()
     card_id = fields.String()
     attacker = fields.String()
+    cards = fields.List(
+        fields.String(), metadata={"description": "Life Bursts waiting together: the one answered goes first"}
+    )
     choices = fields.List(fields.Raw())
+    zones = fields.List(fields.String(), metadata={"description": "a choice of SIGNI zone"})
+    labels = fields.List(fields.String(), metadata={"description": "a choice between these options"})
+    looked = fields.List(fields.Raw(), metadata={"description": "the cards just looked at (decider only)"})
+    order = fields.Boolean(metadata={"description": "answer with `order`: every choice, in order"})
 
 
 class ResultSchema(ResponseSchema):

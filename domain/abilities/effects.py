@@ -609,9 +609,32 @@ def _to_hand(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str
 @op("to_deck")
 def _to_deck(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
     """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
+    s = rec.state
     cards = _live(rec, frame, step, chosen)
-    for owner in sorted({rec.state.owners[i] for i in cards}):
-        mine = [i for i in cards if rec.state.owners[i] == owner]
+    if "_answer" in step:  # the order the owner asked gave: from the one nearest the top to the very bottom
+        step.setdefault("_orders", {})[step.pop("_asking")] = list(step.pop("_answer")["cards"])
+    for owner in sorted({s.owners[i] for i in cards}):
+        mine = [i for i in cards if s.owners[i] == owner]
+        ordered = owner in step.get("_orders", {})
+        if step.get("bottom") and len({s.cards[i] for i in mine}) > 1 and not ordered:
+            # cards put on the bottom of a deck together: their owner chooses the order
+            step["_asking"] = owner
+            return ask_in_step(
+                rec,
+                frame,
+                step,
+                owner,
+                min=len(mine),
+                max=len(mine),
+                choices=mine,
+                order=True,
+                prompt="these cards go to the bottom of your deck: give them all, in order; the last one "
+                "goes to the very bottom",
+            )
+    for owner in sorted({s.owners[i] for i in cards}):
+        mine = [i for i in cards if s.owners[i] == owner]
+        if owner in step.get("_orders", {}):
+            mine = [i for i in step["_orders"][owner] if i in mine]
         _move(rec, frame, owner, mine, "deck")  # a card moved into the deck goes to its bottom
         if not step.get("bottom"):
             _shuffle_deck(rec, frame, owner)
@@ -889,12 +912,15 @@ def _look_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) 
                 continue
             step["_stage"] = "pick"
             where = {"hand": "to your hand", "field": "onto your field"}.get(to, "")
+            # 000 "Hidden zone": a card of a hidden zone sought by what it is (a filter) may go unfound,
+            # since nobody else can check that one was there; only "any card" must be taken
+            must = not pick.get("up_to", True) and not pick.get("filter")
             return ask_in_step(
                 rec,
                 frame,
                 step,
                 p,
-                min=0 if pick.get("up_to", True) else hi,
+                min=hi if must else 0,
                 max=hi,
                 choices=fits,
                 private=True,
@@ -916,9 +942,10 @@ def _look_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) 
             min=len(left),
             max=len(left),
             choices=left,
+            order=True,
             private=True,
-            prompt="put the rest on the bottom of your deck: choose them all, in order; the last one "
-            "chosen goes to the very bottom",
+            prompt="put the rest on the bottom of your deck: give them all, in order; the last one "
+            "goes to the very bottom",
         )
     taken = step["_hand"]
     if taken:
@@ -1871,7 +1898,7 @@ def step_text(step: dict[str, Any]) -> str:
         + (" for each colour among your SIGNI" if step.get("per") else "")
         + " until end of "
         + ("the opponent's next turn" if step.get("until") == "opponent_next_turn" else "turn"),
-        "grant": f"{t} gains {', '.join(step.get('keywords', []))} until end of turn",
+        "grant": f"{t} gains {', '.join(step.get('keywords', [])).replace('_', ' ')} until end of turn",
         "lose_abilities": f"{t} loses its abilities until end of turn",
         "look": f"look at the top {n} of your {step.get('zone', 'life_cloth').replace('_', ' ')}",
         "gain_coins": f"{who} gain {n} coin(s)",

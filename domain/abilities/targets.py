@@ -545,7 +545,7 @@ def target_text(spec: dict[str, Any]) -> str:
     else:
         what = "card" if kind is None else kind
     zone = {"signi": "field", "lrig": "field", "field": "field", "life_cloth": "Life Cloth"}.get(
-        zone_name, zone_name
+        zone_name, str(zone_name).replace("_", " ")
     )
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""

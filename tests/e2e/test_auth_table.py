@@ -23,6 +23,7 @@ from werkzeug.test import TestResponse
 
 from app.auth import ANYONE, JUDGE, PARTICIPANT
 from app.endpoint import Endpoint
+from app.limits import DEFAULTS
 from domain.decks import preset
 from tests.conftest import JUDGE_TOKEN, Judge, MatchRef, make_app
 
@@ -218,6 +219,11 @@ TABLE: dict[tuple[str, str], tuple[str, Build, bool]] = {
     ("GET", "/matches/<match_id>/audit"): (JUDGE, lambda c: Request(f"{c.m.path}/audit"), False),
     ("GET", "/matches/<match_id>/timeline"): (MATCH_READ, lambda c: Request(f"{c.m.path}/timeline"), False),
     ("GET", "/health"): (OPEN, lambda c: Request("/health"), False),
+    ("POST", "/matches/<match_id>/audit"): (
+        JUDGE,
+        lambda c: Request(f"{c.m.path}/audit", body={"head_hash": "0" * 64}),
+        False,
+    ),
     # takebacks: p1 asks (p2's token asking for p1 is 403), and p1 answers p2's request (p2, the requester,
     # is 403: it is not theirs to answer)
     ("POST", "/matches/<match_id>/takebacks"): (
@@ -503,7 +509,8 @@ def test_bodies_of_the_wrong_shape_are_400_or_422_on_every_post_endpoint_never_5
         req = build(ctx)
         for raw in JUNK_WHOLE_BODIES:
             r = _call(ctx, "POST", req, ctx.token("judge"), raw)
-            assert r.status_code in (400, 422), (
+            too_big = len(raw) > DEFAULTS["DECK_VALIDATE_MAX_BYTES"] and path == "/decks/validate"
+            assert r.status_code in ((413,) if too_big else (400, 422)), (
                 path,
                 raw[:60],
                 r.status_code,

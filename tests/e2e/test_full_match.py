@@ -7,6 +7,7 @@ import random
 from flask import Flask
 
 from domain.legal import legal_actions
+from domain.version import ENGINE
 from projections.views import domain_event_view, state_view
 from tests.conftest import Judge
 
@@ -64,4 +65,12 @@ def test_a_match_between_two_presets_is_played_to_the_end_through_the_api(app: F
             assert judge.get(m.path)["version"] == head
 
     audit = judge.get(f"{m.path}/audit")
-    assert audit == {"ok": True, "events": head, "head_hash": events[-1]["hash"], "problems": []}
+    assert audit == {
+        "ok": True,
+        "events": head,
+        "head_hash": events[-1]["hash"],
+        "problems": [],
+        "engine": ENGINE,
+        "audited_by": ENGINE,
+        "rule_changes": [],
+    }

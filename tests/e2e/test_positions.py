@@ -134,3 +134,23 @@ def test_a_position_that_cannot_exist_is_refused_with_the_reason(client: FlaskCl
     r = post({**over_the_level(), "bogus": 1})
     assert r.status_code == 422 and "bogus" in r.get_json()["detail"]
     assert client.get("/matches").get_json()["matches"] == []
+
+
+def test_the_201_warns_what_rule_processing_changed_in_the_position(judge: Judge) -> None:
+    # API "Positions": a position rule processing would change is accepted and processed at once; the
+    # response says so. 004 rule processing 1 (power 0 or less) and 2 (above the LRIG's level)
+    position = over_the_level()
+    position["players"]["p2"]["signi"] = {"left": {"card": "WXDi-D01-012", "power_mod": -20000}}
+    r = judge.client.post("/positions", json=position, headers=judge.headers())
+    assert r.status_code == 201
+    warnings = r.get_json()["warnings"]
+    assert any("(rba.1)" in w and "p2's" in w and "vanished" in w for w in warnings), warnings
+    assert any("(rba.2)" in w and "waits for p1 to choose" in w for w in warnings), warnings
+    assert all("_" not in w.split("(")[0] for w in warnings)  # words, not field names
+
+
+def test_a_position_that_stands_as_given_has_no_warnings(judge: Judge) -> None:
+    position = over_the_level()
+    position["players"]["p1"]["signi"] = {"left": "WXDi-D01-012"}
+    r = judge.client.post("/positions", json=position, headers=judge.headers())
+    assert r.status_code == 201 and r.get_json()["warnings"] == []

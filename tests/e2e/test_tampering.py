@@ -11,6 +11,7 @@ from uuid import UUID
 
 import pytest
 
+from domain.version import ENGINE
 from tests.conftest import Judge, MatchRef, sqlite_app
 
 
@@ -99,4 +100,12 @@ def test_a_deleted_event_is_found(recorded: tuple[Path, MatchRef, list[dict]]) -
 def test_an_untouched_log_passes_the_audit(recorded: tuple[Path, MatchRef, list[dict]]) -> None:
     db, m, events = recorded
     report = _audit(db, m)
-    assert report == {"ok": True, "events": len(events), "head_hash": events[-1]["hash"], "problems": []}
+    assert report == {
+        "ok": True,
+        "events": len(events),
+        "head_hash": events[-1]["hash"],
+        "problems": [],
+        "engine": ENGINE,
+        "audited_by": ENGINE,
+        "rule_changes": [],
+    }

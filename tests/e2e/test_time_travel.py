@@ -145,7 +145,7 @@ def check_every_n(judge: Judge, m: MatchRef) -> dict[str, int]:
         r = judge.client.post(f"{m.path}/branches", json={"at": n, "reason": "x"}, headers=judge.headers())
         check_refused(judge, r, n, points, "branch")
     assert judge.get(m.path)["version"] == head
-    listed = judge.get("/matches")["matches"]
+    listed = all_matches(judge)
 
     # every decision point: a branch, then a rewind of the match itself
     for n in sorted(points):
@@ -158,7 +158,7 @@ def check_every_n(judge: Judge, m: MatchRef) -> dict[str, int]:
         assert judge.state(branch)["digest"] == states[n]["digest"]
         if n % 5 == 0 or n == max(points):  # the branch's log is the parent's prefix: a sample is enough
             assert judge.get(f"{branch.path}/audit")["ok"] is True
-    assert len(judge.get("/matches")["matches"]) == len(listed) + len(points)
+    assert len(all_matches(judge)) == len(listed) + len(points)
 
     for n in sorted(points, reverse=True):
         r = judge.client.post(f"{m.path}/rewind", json={"to": n, "reason": "back"}, headers=judge.headers())
@@ -244,3 +244,15 @@ def test_the_rule_is_in_the_catalogue(judge: Judge) -> None:
     listed = {r["id"]: r for r in judge.get("/rules")["rules"]}
     assert "decision" in listed["judge.decision-point"]["summary"]
     assert judge.get("/rules/judge.decision-point")["id"] == "judge.decision-point"
+
+
+def all_matches(judge: Judge) -> list[dict[str, Any]]:
+    """Every match of the list, page by page."""
+    out: list[dict[str, Any]] = []
+    cursor = None
+    while True:
+        page = judge.get("/matches", limit=200, **({"cursor": cursor} if cursor else {}))
+        out.extend(page["matches"])
+        cursor = page["cursor"]
+        if cursor is None:
+            return out

@@ -6,7 +6,8 @@ A scenario file is a list of scenarios. Each has a ``name``, ``follows`` (the ru
 legal action) with either ``expect`` (events that must appear, in order, each given as type, rule and a
 subset of its data, card instances written as catalogue ids), ``absent`` (event types that must not
 appear) or ``refused`` (the rule ids an illegal action cites). ``state`` maps dotted paths of the judge's
-view of the final state to values. ``after_position`` lists events expected right after the position.
+view of the final state to values. ``after_position`` lists events expected right after the position, and
+``absent_after_position`` event types that must not be among them.
 """
 
 from __future__ import annotations
@@ -96,6 +97,10 @@ def run(sc: dict[str, Any]) -> GameState:
     first = {"expect": sc["after_position"]} if "after_position" in sc else None
     if first:
         _check_events(sc, "the position", first["expect"], events, state.cards)
+    for absent in sc.get("absent_after_position", []):
+        assert all(e.type != absent for e in events), (
+            f"the position: an event {absent} happened: {_types(events)}"
+        )
     for i, step in enumerate(sc.get("steps", [])):
         where = f"{sc['name']} step {i + 1}"
         if "pick" in step:  # the k-th legal action, for answers whose ids are not known in advance
@@ -121,7 +126,7 @@ def run(sc: dict[str, Any]) -> GameState:
         _check_events(sc, where, step.get("expect", []), batch, state.cards)
         for absent in step.get("absent", []):
             assert all(e.type != absent for e in batch), (
-                f"{where}: a {absent} event happened: {_types(batch)}"
+                f"{where}: an event {absent} happened: {_types(batch)}"
             )
     view = state_view(state, "judge", options=False)
     for path, value in sc.get("state", {}).items():

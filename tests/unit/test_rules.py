@@ -133,9 +133,10 @@ def test_to_dict_shape() -> None:
     assert set(data) == {"id", "title", "summary", "source"}
     assert data["id"] == "rba.2"
     assert data["source"]["seed"] == "004"
-    assert set(data["source"]) == {"seed", "section", "rulings"}
+    assert set(data["source"]) == {"seed", "document", "section", "rulings"}
+    assert data["source"]["document"].startswith("004_9d605cc408e12c37.txt")
     assert isinstance(data["source"]["rulings"], list)
-    assert "WXR-032" in data["source"]["rulings"]
+    assert "WXR-032" in [r["id"] for r in data["source"]["rulings"]]
     json.dumps(data)  # plain JSON values only
 
 
@@ -202,3 +203,17 @@ def test_overlap_check_detects_a_copy() -> None:
     source = _runs(_words("If you take damage from your opponent without one of these, you lose the game."))
     assert _shared_run("Rule: if you take damage from your opponent without one of these.", source)
     assert _shared_run("A player with no Life Cloth who takes damage loses.", source) is None
+
+
+def test_every_source_is_something_a_reader_can_look_up() -> None:
+    # issue 12 point 8: a bare "WXR-022" cannot be looked up; every source names its rules text file (or
+    # says it has none) and every ruling says what it is and where it is published
+    from domain.rules import DOCUMENTS, RULINGS
+
+    for r in all_rules():
+        source = r.to_dict()["source"]
+        assert source["document"] == DOCUMENTS[r.seed], r.id
+        assert r.seed == "none" or ".txt" in source["document"], r.id
+        for ruling in source["rulings"]:
+            assert ruling["id"] in RULINGS, (r.id, ruling["id"])
+            assert ruling["authority"] and ruling["where"] and ruling["topic"], (r.id, ruling)
