@@ -245,3 +245,18 @@ def test_limits_and_targets(judge: Judge) -> None:
     r = post(judge, m, "/takebacks", {"reason": "mine again"}, "p2")
     assert r.status_code == 409 and r.get_json()["rule_refs"] == ["takeback.limit"]
     audit_ok(judge, m)
+
+
+def test_a_policy_that_is_no_policy_is_422(judge: Judge) -> None:
+    body = {
+        "format": "diva",
+        "players": {"p1": {"name": "Ann", "deck": "WXDi-D01"}, "p2": {"name": "Bo", "deck": "WXDi-D02"}},
+    }
+    for bad in ("sometimes", {"policy": "never", "per_player": -1}, {"refuse_after_reveal": True}, 3):
+        r = judge.client.post("/matches", json={**body, "takebacks": bad}, headers=judge.headers())
+        assert r.status_code == 422 and r.content_type == "application/problem+json", (bad, r.get_json())
+    m = judge.create_match(seed=1)
+    r = post(
+        judge, m, "/takebacks/policy", {"policy": "judge-only", "max_back_decisions": 1.5, "reason": "x"}
+    )
+    assert r.status_code == 422
