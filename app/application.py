@@ -55,6 +55,7 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import strtobool
 
 from app import store
+from domain import takebacks as takeback_rules
 from domain.costs import payment_notes
 from domain.engine import decide
 from domain.errors import IllegalAction, JudgeError
@@ -67,6 +68,7 @@ from projections.audit import AnchorReport, AuditReport, anchor, audit
 from projections.history import History, StaleHistory
 from projections.index import MatchIndex
 from projections.records import Replay, export_record, replay_record
+from projections.takebacks import decide as decide_takeback
 
 
 class MatchNotFound(LookupError):
@@ -321,23 +323,35 @@ class JudgeApplication(Application[UUID]):
         players: dict[str, PlayerSetup],
         first_player: str | None = None,
         request: IdempotentRequest | None = None,
+        takebacks: Any = None,
     ) -> Match:
-        """A new match; with ``request``, a retry gets the match its first creation made, as it was then."""
+        """A new match; with ``request``, a retry gets the match its first creation made, as it was then.
+        ``takebacks``: the match's takeback policy (``domain.takebacks``), if given."""
         if request is not None and (done := self._created(request)) is not None:
             return done
         match_id, envelope = _keyed(request)
-        match = Match.start(create_match(fmt, seed, players, first_player), match_id, idempotency=envelope)
+        events = create_match(fmt, seed, players, first_player)
+        if takebacks is not None:
+            events = takeback_rules.at_creation(events, takebacks)
+        match = Match.start(events, match_id, idempotency=envelope)
         return self._save_new(match, request)
 
     def create_position(
-        self, position: dict[str, Any], seed: int, request: IdempotentRequest | None = None
+        self,
+        position: dict[str, Any],
+        seed: int,
+        request: IdempotentRequest | None = None,
+        takebacks: Any = None,
     ) -> tuple[Match, list[str]]:
         """The new match, and what rule processing changed in the position as it was set; with ``request``,
-        a retry gets the match its first creation made, as it was then."""
+        a retry gets the match its first creation made, as it was then. ``takebacks``: the match's takeback
+        policy (``domain.takebacks``), if given."""
         if request is not None and (done := self._created(request)) is not None:
             return done, position_warnings(self._read_events(done.id, 0, done.version))
         match_id, envelope = _keyed(request)
         events = create_position(position, seed)
+        if takebacks is not None:
+            events = takeback_rules.at_creation(events, takebacks)
         match = Match.start(events, match_id, idempotency=envelope)
         saved = self._save_new(match, request)
         if saved is not match:  # the same request's retry won the race
@@ -584,6 +598,73 @@ class JudgeApplication(Application[UUID]):
                     return done
                 raise VersionConflict(match.version, self.head(match_id)) from None
 
+    # -- takebacks (``domain.takebacks``; decided from the log by ``projections.takebacks``) ----------
+
+    def set_takeback_policy(
+        self, match_id: UUID, policy: Any, reason: str, request: IdempotentRequest | None = None
+    ) -> list[Any]:
+        """The judge sets the match's takeback policy."""
+        action = {"type": "takeback_policy", "policy": policy, "reason": reason}
+        return self._takeback(match_id, action, None, request)
+
+    def request_takeback(
+        self,
+        match_id: UUID,
+        player: str,
+        to: int | None,
+        reason: str,
+        by: str | None = None,
+        request: IdempotentRequest | None = None,
+    ) -> list[Any]:
+        """``player`` asks to take back to event ``to`` (None: their last answered decision); ``by`` is
+        ``judge`` when a judge files it for them."""
+        action = {"type": "takeback_request", "player": player, "to": to, "reason": reason}
+        return self._takeback(match_id, action, by, request)
+
+    def accept_takeback(
+        self,
+        match_id: UUID,
+        takeback: int,
+        answerer: str,
+        reason: str = "",
+        request: IdempotentRequest | None = None,
+    ) -> list[Any]:
+        """The opponent (``p1``/``p2``) or the judge (``judge``) accepts the open takeback: it is rewound."""
+        action = _answer("takeback_accept", takeback, answerer, reason)
+        return self._takeback(match_id, action, None, request)
+
+    def decline_takeback(
+        self,
+        match_id: UUID,
+        takeback: int,
+        answerer: str,
+        reason: str = "",
+        request: IdempotentRequest | None = None,
+    ) -> list[Any]:
+        """The opponent or the judge declines the open takeback: the match goes on as it was."""
+        action = _answer("takeback_decline", takeback, answerer, reason)
+        return self._takeback(match_id, action, None, request)
+
+    def _takeback(
+        self, match_id: UUID, action: dict[str, Any], by: str | None, request: IdempotentRequest | None
+    ) -> list[Any]:
+        with self._lock(match_id):
+            match = self._fresh(match_id)
+            if request is not None and (done := self.recorded(match_id, request)) is not None:
+                return done
+            # a request is decided from the log (the span it undoes); the other actions need none of it
+            asks = action["type"] == "takeback_request"
+            log = self._read_events(match_id, 0, match.version) if asks else []
+            events = decide_takeback(
+                match.state, action, log, lambda n: self.history.state_at(match_id, n), by
+            )
+            try:
+                return self._append(match, events, request is None, request)
+            except IntegrityError:  # another writer won the race: was it this request's retry?
+                if request is not None and (done := self.recorded(match_id, request)) is not None:
+                    return done
+                raise VersionConflict(match.version, self.head(match_id)) from None
+
     def branch(self, match_id: UUID, at: int, reason: str, request: IdempotentRequest | None = None) -> Match:
         if request is not None and (done := self._created(request)) is not None:
             return done
@@ -671,6 +752,14 @@ def _keyed(request: IdempotentRequest | None) -> tuple[UUID | None, dict[str, st
     if request is None:
         return None, None
     return request.match_id(), request.envelope()
+
+
+def _answer(kind: str, takeback: int, answerer: str, reason: str) -> dict[str, Any]:
+    """A takeback's answer as an action: the answering player, or none for the judge."""
+    action: dict[str, Any] = {"type": kind, "takeback": takeback, "reason": reason}
+    if answerer != "judge":
+        action["player"] = answerer
+    return action
 
 
 def _working_copy(match: Match) -> Match:

@@ -64,6 +64,7 @@ class Endpoint:
     path_examples: dict[str, str] = field(default_factory=dict)
     shaped: bool = False  # the view's answer is already in the response schema's shape: not dumped again
     idempotent: bool = False  # takes an Idempotency-Key header: a retry gets the first answer
+    optional_body: bool = False  # no body at all reads as ``{}``
 
 
 def _instance(schema: Schema | type[Schema] | None) -> Schema | None:
@@ -168,6 +169,7 @@ def endpoint(
     path_examples: dict[str, str] | None = None,
     shaped: bool = False,
     idempotent: bool = False,
+    optional_body: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     spec = Endpoint(
         summary=summary,
@@ -185,6 +187,7 @@ def endpoint(
         path_examples=dict(path_examples or {}),
         shaped=shaped,
         idempotent=idempotent,
+        optional_body=optional_body,
     )
 
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -195,7 +198,8 @@ def endpoint(
             if spec.query is not None:
                 kwargs["query"] = spec.query.load(request.args.to_dict(flat=True))
             if spec.body is not None:
-                kwargs["body"] = spec.body.load(load_json_body())
+                empty = spec.optional_body and not request.get_data(cache=True)
+                kwargs["body"] = spec.body.load({} if empty else load_json_body())
             result = fn(**kwargs)
             if isinstance(result, Response):
                 return result
@@ -263,7 +267,8 @@ def idempotency(caller: str, body_key: Any = None) -> IdempotentRequest | None:
             "spaces); a random UUID is a good one.",
         )
     path = {name: _normal(value) for name, value in (request.view_args or {}).items()}
-    what = {"caller": caller, "operation": request.endpoint, "path": path, "body": load_json_body()}
+    body = load_json_body() if request.get_data(cache=True) else {}  # no body: a view that reads none
+    what = {"caller": caller, "operation": request.endpoint, "path": path, "body": body}
     text = json.dumps(what, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return IdempotentRequest(key, caller, hashlib.sha256(text.encode()).hexdigest())
 

@@ -61,6 +61,7 @@ TAGS = {
     "history": "the log and the state at any event",
     "judge": "the judge's tools: rewind, branch, audit",
     "console": "the judge console: static web pages over this API (no data in them)",
+    "takebacks": "a player asks to take back their play; the opponent or the judge answers",
 }
 
 STATUS_TEXT = {
@@ -152,7 +153,7 @@ def _operation(name: str, meta: Endpoint, on_a_match: bool, limited: bool = Fals
         media: dict[str, Any] = {"schema": meta.body}
         if meta.example is not None:
             media["example"] = meta.example
-        op["requestBody"] = {"required": True, "content": {"application/json": media}}
+        op["requestBody"] = {"required": not meta.optional_body, "content": {"application/json": media}}
     if meta.response is not None:
         content = {meta.content_type: {"schema": meta.response}}
     else:

@@ -20,7 +20,14 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from app.application import KeyReused, MatchNotFound, OutOfRange, VersionConflict
 from app.store import StoreHasNoTables
-from domain.errors import IllegalAction, InvalidAction, InvalidPosition, JudgeError
+from domain.errors import (
+    IllegalAction,
+    InvalidAction,
+    InvalidPosition,
+    JudgeError,
+    NotYourTakeback,
+    TakebackRefused,
+)
 
 PROBLEM_MIMETYPE = "application/problem+json"
 RETRY_AFTER_SECONDS = 2  # what a 503 about the store asks a client to wait before trying again
@@ -43,6 +50,7 @@ PROBLEM_TYPES: dict[str, str] = {
     "method-not-allowed": "Method not allowed",
     "unsupported-media-type": "The request body must be JSON",
     "version-conflict": "The match has moved on",
+    "takeback-refused": "The match does not allow this takeback now",
     "invalid-idempotency-key": "The idempotency key is not valid",
     "idempotency-key-reused": "The idempotency key was sent with another request",
     "too-large": "The request body is too large",
@@ -188,6 +196,10 @@ def to_problem(exc: BaseException) -> ApiProblem:
         return ApiProblem(422, "invalid-request", _sentence(detail), errors=exc.messages)
     if isinstance(exc, InvalidAction):
         return ApiProblem(422, "invalid-action", _sentence(str(exc)))
+    if isinstance(exc, TakebackRefused):  # the match's policy, or its moment, does not allow it
+        return ApiProblem(409, "takeback-refused", _sentence(exc.message), rule_refs=exc.rule_refs)
+    if isinstance(exc, NotYourTakeback):
+        return ApiProblem(403, "forbidden", _sentence(exc.message), rule_refs=exc.rule_refs)
     if isinstance(exc, IllegalAction):
         # a refusal may name more than its sentence (time travel: the nearest decision points)
         extra = dict(getattr(exc, "fields", None) or {})

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.actions import Action, parse_action
-from domain.errors import IllegalAction
+from domain.errors import IllegalAction, TakebackRefused
 from domain.events import Event
 from domain.evolve import apply
 from domain.state import GameState, opponent
@@ -92,7 +92,10 @@ class Recorder:
 
     def random(self, label: str) -> random.Random:
         """The match's RNG for the event about to be produced."""
-        return random.Random(f"{self.state.seed}:{self.next_n()}:{label}")
+        # After a takeback the events are numbered on from the log's head, but the RNG goes on as it did
+        # from the point taken back to (``rng_shift``): the same actions again get the same shuffles.
+        n = self.next_n() - int(self.state.takebacks.get("rng_shift", 0))
+        return random.Random(f"{self.state.seed}:{n}:{label}")
 
 
 Answer = Callable[[Recorder, Action], None]
@@ -109,6 +112,13 @@ def decide(state: GameState, raw_action: dict[str, Any] | Action, *, by: str | N
     if state.status == "finished":
         raise IllegalAction(
             "game.over", f"the game is over ({_result(state)}); nothing more can happen in it"
+        )
+    waiting = state.takebacks.get("open")
+    if waiting and action.type != "concede":
+        raise TakebackRefused(
+            "takeback.open",
+            f"{waiting['player']} asked for a takeback (request {waiting['id']}): the match waits for its "
+            "answer (accept or decline it first); only a concession goes before it",
         )
     if action.type == "adjust":
         if by != "judge":

@@ -28,6 +28,16 @@ class IllegalAction(JudgeError):
         return (type(self), (self.rule_refs, self.message))
 
 
+class TakebackRefused(IllegalAction):
+    """A takeback the match's policy or its moment refuses, or an action while a takeback waits for its
+    answer: the match is not in a state that allows it (the HTTP answer is a conflict)."""
+
+
+class NotYourTakeback(IllegalAction):
+    """A takeback answered by someone it is not put to: the requester themselves, or a player where only a
+    judge rules (the HTTP answer is forbidden)."""
+
+
 class InvalidPosition(JudgeError):
     """A position that cannot exist (unknown card, a SIGNI in an LRIG zone, no center LRIG)."""
 

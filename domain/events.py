@@ -101,11 +101,18 @@ EVENT_TYPES: dict[str, str] = {
     "DamagePrevented": "damage a player would have taken was prevented by an effect",
     "EffectDamageDealt": "an effect dealt damage to a player (a crush, or the loss of the game, follows)",
     # judge
-    "Rewound": "a judge rewound the match; the state is again as it was at an earlier event",
+    "Rewound": "the match was rewound (by a judge, or by an accepted takeback); the state is again as it "
+    "was at an earlier event",
     "Branched": "this match was branched from another at an event",
     "Adjusted": "a judge resolved an ability the service does not enforce, as primitive steps",
     "CardsArranged": "a record without a seed named cards nobody had seen: the replay set which card each "
     "unseen instance is (and, for a shuffle nobody recorded, the match's randomness) to match it",
+    # takebacks
+    "TakebackPolicySet": "the match's takeback policy was set (when it was created, or by a judge)",
+    "TakebackRequested": "a player asked to take back their play to an earlier decision point; the match "
+    "waits for the answer",
+    "TakebackAccepted": "a takeback was accepted (by the opponent or a judge); a rewind follows",
+    "TakebackDeclined": "a takeback was declined (by the opponent or a judge); nothing is undone",
 }
 
 ACTORS = ("p1", "p2", "judge", "rules")

@@ -467,10 +467,40 @@ def _conceded(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("Rewound")
 def _rewound(state: GameState, d: dict[str, Any], e: Any) -> None:
     version = state.version + 1
+    takebacks = state.takebacks  # the match's, not the position's: a rewind keeps them
     new = GameState.from_dict(d["state"])
     for name in GameState.__slots__:
         setattr(state, name, getattr(new, name))
     state.version = version
+    state.takebacks = dict(takebacks)
+    if "rng_shift" in d:  # a takeback's rewind: the RNG goes on as it did from the point taken back to
+        state.takebacks["rng_shift"] = int(d["rng_shift"])
+
+
+# -- takebacks (``domain.takebacks``): the match's policy and requests, never the position ------------
+
+
+@handles("TakebackPolicySet")
+def _takeback_policy_set(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.takebacks = {**state.takebacks, "policy": dict(d["policy"])}
+
+
+@handles("TakebackRequested")
+def _takeback_requested(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    opened = {"id": d["takeback"], "player": d["player"], "to": d["to"]}
+    state.takebacks = {**state.takebacks, "open": opened}
+
+
+@handles("TakebackAccepted")
+def _takeback_accepted(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    used = dict(state.takebacks.get("used") or {})
+    used[d["player"]] = used.get(d["player"], 0) + 1
+    state.takebacks = {k: v for k, v in state.takebacks.items() if k != "open"} | {"used": used}
+
+
+@handles("TakebackDeclined")
+def _takeback_declined(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.takebacks = {k: v for k, v in state.takebacks.items() if k != "open"}
 
 
 # -- abilities ------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Any
 from domain import procedure
 from domain.actions import Action
 from domain.engine import Recorder, finish
-from domain.errors import IllegalAction
+from domain.errors import IllegalAction, TakebackRefused
 from domain.events import Event
 from domain.evolve import apply
 from domain.state import GameState
@@ -120,6 +120,13 @@ def rewind(
     if not 1 <= to <= state.version:
         raise IllegalAction(
             "judge.rewind", f"a rewind goes back to an event from 1 to {state.version}, not {to}"
+        )
+    waiting = state.takebacks.get("open")
+    if waiting:
+        raise TakebackRefused(
+            "takeback.open",
+            f"takeback {waiting['id']} ({waiting['player']}) waits for its answer: rule on it first "
+            f"(POST /matches/{{id}}/takebacks/{waiting['id']}/accept or decline)",
         )
     if landing is not None:
         require_decision_point(target, to, landing, "judge.rewind", "rewind")

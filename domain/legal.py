@@ -73,8 +73,8 @@ def legal_actions(state: GameState, player: str | None = None) -> LegalActions:
 
 def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
     pending = s.pending
-    if s.status == "finished" or pending is None:
-        return
+    if s.status == "finished" or pending is None or s.takebacks.get("open"):
+        return  # over, or waiting for a takeback's answer (``takeback.open``)
     p = pending["player"]
     if only is not None and only != p:
         return

@@ -196,6 +196,9 @@ class GameState:
     result: dict[str, Any] | None = None
     waiting: list[dict[str, Any]] = field(default_factory=list)  # triggered abilities waiting to resolve
     used: dict[str, int] = field(default_factory=dict)  # "iid/ability" -> turn last used (1/Turn, 1/Game)
+    # the match's takebacks (``domain.takebacks``): policy, takebacks used, the open request, the RNG's shift.
+    # Not part of the position: a rewind keeps it, and the digest leaves it out.
+    takebacks: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> GameState:
         return GameState(
@@ -221,10 +224,11 @@ class GameState:
             None if self.result is None else dict(self.result),
             [dict(w) for w in self.waiting],
             dict(self.used),
+            _deep(self.takebacks) if self.takebacks else {},
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "version": self.version,
             "format": self.format,
             "seed": self.seed,
@@ -248,6 +252,9 @@ class GameState:
             "waiting": [dict(w) for w in self.waiting],
             "used": dict(self.used),
         }
+        if self.takebacks:  # left out when empty: older states keep their form
+            out["takebacks"] = _deep(self.takebacks)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameState:
@@ -274,6 +281,7 @@ class GameState:
             None if d.get("result") is None else dict(d["result"]),
             [dict(w) for w in d.get("waiting", ())],
             dict(d.get("used", {})),
+            _deep(d.get("takebacks") or {}),
         )
 
     def digest(self, *, include_version: bool = False) -> str:
@@ -282,6 +290,7 @@ class GameState:
         d = self.to_dict()
         if not include_version:
             d.pop("version")
+        d.pop("takebacks", None)  # the match's takebacks are not the position
         # The card and owner maps (half the text) never change in a match: their canonical JSON is made once
         # per match and put in place of a marker no state can hold. The text is the same as canonical_json(d).
         d["cards"], d["owners"] = _CARDS_MARK, _OWNERS_MARK

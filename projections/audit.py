@@ -26,7 +26,10 @@ from domain.evolve import EvolveError, apply
 from domain.match import ENGINE_TYPES, GENESIS_HASH, chain_hash
 from domain.setup import PlayerSetup, create_match, create_position
 from domain.state import GameState
+from domain.takebacks import at_creation
 from domain.version import ENGINE, ENGINE_UNKNOWN
+from projections.takebacks import TAKEBACK_ACTIONS
+from projections.takebacks import decide as decide_takeback
 
 
 @dataclass
@@ -172,8 +175,12 @@ def _batches(events: Sequence[Any]) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(starts, [*starts[1:], len(events)], strict=True)]
 
 
-def _expected(action: dict[str, Any], state: GameState, by: str | None, history: Any) -> list[Any]:
+def _expected(
+    action: dict[str, Any], state: GameState, by: str | None, history: Any, log: Any = None
+) -> list[Any]:
     atype = action.get("type")
+    if atype in TAKEBACK_ACTIONS:  # decided from the log before the batch (``log()``)
+        return decide_takeback(state, action, log(), history, by)
     if atype == "create":
         from domain.decks import Deck
 
@@ -183,9 +190,11 @@ def _expected(action: dict[str, Any], state: GameState, by: str | None, history:
             )
             for p, info in action["players"].items()
         }
-        return create_match(action["format"], action["seed"], players, action.get("first_player"))
+        created = create_match(action["format"], action["seed"], players, action.get("first_player"))
+        return created if "takebacks" not in action else at_creation(created, action["takebacks"])
     if atype == "position":
-        return create_position(action["position"], action["seed"])
+        created = create_position(action["position"], action["seed"])
+        return created if "takebacks" not in action else at_creation(created, action["takebacks"])
     if atype in ("rewind", "branch"):
         from domain.judge import branch, rewind
 
@@ -231,7 +240,9 @@ def replay(events: Sequence[Any], strict: bool = True) -> list[dict[str, Any]]:
                 }
             ]
         try:
-            expected: list[Any] | None = _expected(first.action, state, first.by, history)
+            expected: list[Any] | None = _expected(
+                first.action, state, first.by, history, lambda at=start: events[:at]
+            )
         except JudgeError as exc:
             refused = {
                 "at": start + 1,

@@ -37,8 +37,11 @@ from domain.judge import adjust, branch, rewind
 from domain.match import ENGINE_TYPES, GENESIS_HASH, Match, _fields, _hash
 from domain.setup import PlayerSetup, create_match, create_position
 from domain.state import PLAYERS, GameState
+from domain.takebacks import at_creation
 from domain.version import ENGINE
 from projections.audit import _batches
+from projections.takebacks import TAKEBACK_ACTIONS
+from projections.takebacks import decide as decide_takeback
 
 FORMAT = "wixoss-judge-record"
 FORMAT_VERSION = 1
@@ -212,6 +215,11 @@ class _Builder:
     @property
     def state(self) -> GameState:
         return self.match.state if self.match is not None else GameState()
+
+    @property
+    def log(self) -> list[Any]:
+        """The events built so far (not saved yet: the match's pending events)."""
+        return list(self.match.pending_events) if self.match is not None else []
 
     @property
     def version(self) -> int:
@@ -462,6 +470,8 @@ def replay_record(text: str, match_id: UUID | None = None) -> Replay:
             first = create_match(header["format"], seed, _player_setups(header), header.get("first_player"))
         else:
             first = create_position(header["position"], seed)
+        if "takebacks" in header:  # the match's takeback policy, set as its creation ends
+            first = at_creation(first, header["takebacks"])
     except JudgeError as exc:
         raise Divergence(
             number, "illegal-action", _refs(exc), f"the match cannot be created: {exc}"
@@ -488,7 +498,7 @@ def replay_record(text: str, match_id: UUID | None = None) -> Replay:
         state = builder.state
 
         def decide_on(work: GameState, action: dict[str, Any] = action, line: dict[str, Any] = line) -> list:
-            return _decide(work, action, line.get("by"), builder.states)
+            return _decide(work, action, line.get("by"), builder.states, builder.log)
 
         try:
             events, swaps, new_seed = facts.settle(number, state, line.get("facts"), decide_on)
@@ -524,7 +534,11 @@ def _opening(before: GameState, work: GameState, first: Sequence[Event]) -> list
 
 
 def _decide(
-    state: GameState, action: dict[str, Any], by: str | None, states: Sequence[GameState]
+    state: GameState,
+    action: dict[str, Any],
+    by: str | None,
+    states: Sequence[GameState],
+    log: Sequence[Any] = (),
 ) -> list[Event]:
     atype = action.get("type")
     if atype == "rewind":
@@ -538,6 +552,8 @@ def _decide(
         return adjust(state, action)
     if atype == "arrange":
         return arrange(state, action)
+    if atype in TAKEBACK_ACTIONS:  # decided from the log so far, as the service and the audit decide them
+        return decide_takeback(state, action, log, lambda n: states[n].copy(), by)
     return decide(state, action, by=by)
 
 

@@ -274,6 +274,19 @@ def _redact_step(step: dict[str, Any], viewer: str) -> dict[str, Any]:
     return {"op": step.get("op"), "player": step.get("player"), "hidden": True}
 
 
+def _takeback_requested(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    """The warning of a takeback request (what the undone play showed the requester) names its cards to
+    the requester's opponent only, who must weigh it before answering; the requester and spectators see
+    which events showed something and how many cards, not which."""
+    if viewer == {"p1": "p2", "p2": "p1"}.get(data.get("player") or ""):
+        return data
+    revealed = [
+        {**{k: v for k, v in r.items() if k != "cards"}, "count": len(r.get("cards") or ())}
+        for r in data.get("revealed") or ()
+    ]
+    return {**data, "revealed": revealed}
+
+
 PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, in a public zone or revealed
     "FirstPlayerChosen",
     "LrigsRevealed",
@@ -343,6 +356,9 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "DamagePrevented",
     "EffectDamageDealt",
     "Branched",
+    "TakebackPolicySet",
+    "TakebackAccepted",
+    "TakebackDeclined",
 )
 
 EVENT_VISIBILITY: dict[str, Redactor] = {
@@ -369,6 +385,7 @@ EVENT_VISIBILITY: dict[str, Redactor] = {
         "count": len(data.get("swaps") or ()),
         "reason": data.get("reason"),
     },
+    "TakebackRequested": _takeback_requested,
 }
 
 

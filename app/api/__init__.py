@@ -22,6 +22,7 @@ from app.api import (
     rules,
     rulings,
     state,
+    takebacks,
     timeline,
 )
 
@@ -41,6 +42,7 @@ BLUEPRINTS = (
     rulings,
     rewind,
     branches,
+    takebacks,
     audit,
     console,
     records,

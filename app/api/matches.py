@@ -86,7 +86,9 @@ def create_match(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     if seed is None:
         seed = new_seed()
     request = idempotency(JUDGE)
-    match = judge_app().create_match(body["format"], seed, players, body.get("first_player"), request)
+    match = judge_app().create_match(
+        body["format"], seed, players, body.get("first_player"), request, body.get("takebacks")
+    )
     return created(match.id, match.version, match.state.seed), {"Location": f"/matches/{match.id}"}
 
 

@@ -66,10 +66,10 @@ EXAMPLE = {
     ),
 )
 def create_position(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
-    position = {k: v for k, v in body.items() if k != "seed"}
+    position = {k: v for k, v in body.items() if k not in ("seed", "takebacks")}
     seed = body.get("seed")
     if seed is None:
         seed = new_seed()
-    match, warnings = judge_app().create_position(position, seed, idempotency(JUDGE))
+    match, warnings = judge_app().create_position(position, seed, idempotency(JUDGE), body.get("takebacks"))
     body = {**created(match.id, match.version, match.state.seed), "warnings": warnings}
     return body, {"Location": f"/matches/{match.id}"}

@@ -11,6 +11,7 @@ from marshmallow import ValidationError, fields, validate
 from app.schemas.base import OneOf, QuerySchema, RequestSchema, ResponseSchema, StrictBoolean
 from app.schemas.events import EventSchema
 from app.schemas.state import PLAYERS, STATUSES, STEPS, PendingSchema, ResultSchema
+from app.schemas.takebacks import takebacks_field
 from domain.setup import FORMATS
 
 SEED_RANGE = validate.Range(min=-(2**63), max=2**63 - 1)
@@ -65,6 +66,7 @@ class MatchCreateSchema(RequestSchema):
         metadata={"description": "default: decided by a coin"},
     )
     players = fields.Nested(PlayerSetupsSchema, required=True)
+    takebacks = takebacks_field()
 
 
 class TokensSchema(ResponseSchema):
@@ -478,3 +480,4 @@ class PositionSchema(RequestSchema):
         validate=SEED_RANGE,
         metadata={"description": "the match's random seed (default: drawn by the service)"},
     )
+    takebacks = takebacks_field()

@@ -155,6 +155,22 @@ def _record_text() -> str:
     return json.dumps(header) + "\n"
 
 
+def _p2_takeback(ctx: Ctx) -> int:
+    """Plays the set-up, then p2 asks to take back their mulligan (the policy is turned to one that lets
+    it through): the request's id, for p1 (the table's own player) to answer."""
+    while ctx.judge.state(ctx.m)["status"] == "setup":
+        assert ctx.judge.act(ctx.m, ctx.judge.legal(ctx.m)[0]).status_code == 201
+    policy = {"policy": "with-consent", "refuse_after_reveal": False, "reason": "a table test"}
+    headers = ctx.token("judge")
+    r = ctx.judge.client.post(f"{ctx.m.path}/takebacks/policy", json=policy, headers=headers)
+    assert r.status_code == 201, r.get_json()
+    r = ctx.judge.client.post(
+        f"{ctx.m.path}/takebacks", json={"player": "p2", "reason": "x"}, headers=headers
+    )
+    assert r.status_code == 201, r.get_json()
+    return int(r.get_json()["takeback"])
+
+
 Build = Callable[[Ctx], Request]
 
 # (method, rule) -> (kind, request builder, whether each call needs a fresh match)
@@ -235,6 +251,31 @@ TABLE: dict[tuple[str, str], tuple[str, Build, bool]] = {
     ("GET", "/console/files/<name>"): (OPEN, lambda c: Request("/console/files/main.js"), False),
     ("GET", "/matches/<match_id>/record"): (JUDGE, lambda c: Request(f"{c.m.path}/record"), False),
     ("POST", "/records"): (JUDGE, lambda c: Request("/records", body={"record": _record_text()}), False),
+    # takebacks: p1 asks (p2's token asking for p1 is 403), and p1 answers p2's request (p2, the requester,
+    # is 403: it is not theirs to answer)
+    ("POST", "/matches/<match_id>/takebacks"): (
+        PARTICIPANT,
+        lambda c: Request(
+            f"{c.m.path}/takebacks", body={"player": "p1", "to": _past_setup(c)[0], "reason": "x"}
+        ),
+        True,
+    ),
+    ("POST", "/matches/<match_id>/takebacks/<takeback_id>/accept"): (
+        PARTICIPANT,
+        lambda c: Request(f"{c.m.path}/takebacks/{_p2_takeback(c)}/accept", body={"reason": "fine"}),
+        True,
+    ),
+    ("POST", "/matches/<match_id>/takebacks/<takeback_id>/decline"): (
+        PARTICIPANT,
+        lambda c: Request(f"{c.m.path}/takebacks/{_p2_takeback(c)}/decline", body={"reason": "no"}),
+        True,
+    ),
+    ("POST", "/matches/<match_id>/takebacks/policy"): (
+        JUDGE,
+        lambda c: Request(f"{c.m.path}/takebacks/policy", body={"policy": "never", "reason": "a table test"}),
+        False,
+    ),
+    ("GET", "/matches/<match_id>/takebacks"): (MATCH_READ, lambda c: Request(f"{c.m.path}/takebacks"), False),
 }
 NOT_ENDPOINTS = {"static"}  # Flask's own file route: no view of the service's, no data
 
