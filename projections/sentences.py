@@ -881,7 +881,48 @@ def _effect_damage(s: Say, d: Mapping[str, Any]) -> str:
 
 @says("Rewound")
 def _rewound(s: Say, d: Mapping[str, Any]) -> str:
+    if d.get("takeback") is not None:  # the rewind an accepted takeback appends (takeback.rewind)
+        return f"The match goes back to event {d.get('to')}{reason(d.get('reason'))}"
     return f"The judge rewinds the match to event {d.get('to')}{reason(d.get('reason'))}"
+
+
+@says("TakebackPolicySet")
+def _takeback_policy_set(s: Say, d: Mapping[str, Any]) -> str:
+    policy = d.get("policy")
+    name = policy.get("policy") if isinstance(policy, Mapping) else policy
+    said = {"never": "no takebacks", "with-consent": "takebacks with the opponent's consent"}.get(
+        str(name), "takebacks ruled by the judge only"
+    )
+    return f"The match allows {said}{reason(d.get('reason'))}"
+
+
+@says("TakebackRequested")
+def _takeback_requested(s: Say, d: Mapping[str, Any]) -> str:
+    shown = d.get("revealed") or []
+    count = sum(
+        len(r.get("cards") or ()) or int(r.get("count") or 0) for r in shown if isinstance(r, Mapping)
+    )
+    warning = f"; the play to undo showed {s.player(d.get('player'))} {count} card(s)" if count else ""
+    return (
+        f"{s.player(d.get('player'))} asks to take back their play to event {d.get('to')}"
+        f"{reason(d.get('reason'))}{warning}"
+    )
+
+
+@says("TakebackAccepted")
+def _takeback_accepted(s: Say, d: Mapping[str, Any]) -> str:
+    return f"{s.player(s.actor)} accepts {s.player(d.get('player'))}'s takeback{reason(d.get('reason'))}"
+
+
+@says("TakebackDeclined")
+def _takeback_declined(s: Say, d: Mapping[str, Any]) -> str:
+    return f"{s.player(s.actor)} declines {s.player(d.get('player'))}'s takeback{reason(d.get('reason'))}"
+
+
+@says("CardsArranged")
+def _cards_arranged(s: Say, d: Mapping[str, Any]) -> str:
+    n = len(d.get("swaps") or ()) or int(d.get("count") or 0)
+    return f"The record's replay sets which card {n} unseen card(s) are{reason(d.get('reason'))}"
 
 
 @says("Branched")

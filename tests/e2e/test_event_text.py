@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -142,9 +143,41 @@ def judge_events(app: Flask, judge: Judge) -> list[tuple[Cast, list[Any]]]:
     }
     p = judge.create_position(position)
     out = []
-    for mid in (UUID(m.id), branch, UUID(p.id)):
+    for mid in (UUID(m.id), branch, UUID(p.id), takebacks_match(judge), paper_match(judge)):
         out.append((Cast.of(application.state_at(mid, 1)), application.stored_events(mid)))
     return out
+
+
+def takebacks_match(judge: Judge) -> UUID:
+    """A match whose policy lets takebacks through: p2 asks twice after the mulligans; p1 accepts, then
+    declines."""
+    m = judge.create_match(seed=1, takebacks={"policy": "with-consent", "refuse_after_reveal": False})
+    while judge.state(m)["status"] == "setup":
+        assert judge.act(m, judge.legal(m)[0]).status_code == 201
+    for answer in ("accept", "decline"):
+        while True:  # p2 answers a decision (a takeback never reaches back past the last rewind)
+            deciding = judge.state(m)["pending"]["player"]
+            assert judge.act(m, judge.legal(m)[0]).status_code == 201
+            if deciding == "p2":
+                break
+        r = judge.client.post(
+            f"{m.path}/takebacks", json={"reason": "misclick"}, headers=judge.headers(m.tokens["p2"])
+        )
+        assert r.status_code == 201, r.get_json()
+        tid = r.get_json()["takeback"]
+        r = judge.client.post(
+            f"{m.path}/takebacks/{tid}/{answer}", json={}, headers=judge.headers(m.tokens["p1"])
+        )
+        assert r.status_code == 201, r.get_json()
+    return UUID(m.id)
+
+
+def paper_match(judge: Judge) -> UUID:
+    """A paper game's record without a seed, imported: its replay sets which card unseen cards are."""
+    text = (Path(__file__).parent.parent / "records" / "paper-game.jsonl").read_text(encoding="utf-8")
+    r = judge.client.post("/records", json={"record": text}, headers=judge.headers())
+    assert r.status_code == 201, r.get_json()
+    return UUID(r.get_json()["id"])
 
 
 def test_every_event_type_reads_as_a_sentence_for_every_viewer(app: Flask, judge: Judge) -> None:

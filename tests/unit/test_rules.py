@@ -86,8 +86,8 @@ def test_catalogue_is_read_only() -> None:
         RULES["made.up"] = RULES["rba.1"]  # type: ignore[index]
 
 
-# The judge's own procedure, takebacks and the audit of a log come from no rules text.
-PROCEDURE_PREFIXES = ("judge.", "audit.", "takeback.")
+# The judge's own procedure, takebacks, match records and the audit of a log come from no rules text.
+PROCEDURE_PREFIXES = ("judge.", "audit.", "takeback.", "record.")
 
 
 def test_every_rule_has_text_and_a_source() -> None:
