@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain import facts
-from domain.engine import Recorder
+from domain.abilities import effects
+from domain.abilities.constants import lrig_attack_terms
+from domain.recorder import Recorder
 from domain.state import GameState, Slot, facing, opponent
 
 
@@ -32,7 +34,6 @@ def lrig_attack_refusal(s: GameState, tp: str) -> tuple[str, str] | None:
     """Why the center LRIG cannot attack now (a rule id and a reason), or None when it can. An LRIG attacks
     only while upped, as often as it is upped again, unless a constant lets it attack while downed, up to a
     number of times this turn (``effect.attack-count``)."""
-    from domain.abilities.constants import lrig_attack_terms
 
     c = s.players[tp].lrig["center"]
     if c is None:
@@ -133,8 +134,6 @@ def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
         {"player": player, "source": source, "card": entry["card"], "key": entry["key"], "attack": attack},
     )
     if entry.get("effect"):
-        from domain.abilities import effects
-
         effect = {"effect": entry["effect"]}
         effects.start(rec, entry["card"], player, entry["ability"], effect, "effect.prevent-damage")
     return True

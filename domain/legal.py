@@ -16,8 +16,9 @@ from domain import answers, combat, facts
 from domain.abilities.catalogue import abilities_of
 from domain.actions import Action
 from domain.cards import CardType
-from domain.engine import Accepted, Recorder
+from domain.engine import decide
 from domain.errors import IllegalAction, JudgeError
+from domain.recorder import Accepted, Recorder
 from domain.state import SIGNI_ZONES, GameState
 
 MAX_COMBINATIONS = 256
@@ -50,8 +51,6 @@ class LegalActions:
         return self._actions()[i]
 
     def __contains__(self, action: object) -> bool:
-        from domain.engine import decide
-
         if not isinstance(action, dict) or action.get("type") == "concede":
             return False
         if self.player is not None and action.get("player") != self.player:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from domain import combat, facts, rba
 from domain.abilities.triggers import next_waiting
-from domain.engine import Recorder
+from domain.recorder import Recorder
 from domain.state import GameState, opponent
+from domain.turn_end import clear_check_zone, end_turn, end_turn_now
 
 HAND_LIMIT = 6
 
@@ -213,28 +214,4 @@ def end_phase(rec: Recorder, tp: str) -> None:
     end_turn(rec, tp, "end.phase")
 
 
-def clear_check_zone(rec: Recorder) -> None:
-    for p, ps in rec.state.players.items():
-        if ps.zones["check"]:
-            rec.emit(
-                "CheckZoneCleared", "rules", "end.check-zone", {"player": p, "cards": list(ps.zones["check"])}
-            )
-
-
-def end_turn(rec: Recorder, tp: str, rule: str) -> None:
-    s = rec.state
-    rec.emit("TurnEnded", "rules", rule, {"turn": s.turn, "player": tp})
-    rec.emit("TurnBegan", "rules", "turn.begin", {"turn": s.turn + 1, "player": opponent(tp)})
-
-
-def end_turn_now(rec: Recorder, tp: str, rule: str) -> None:
-    """The turn ends at once (the turn player's second refresh): effects until end of turn end, cards left
-    in the check zone go to the trash, and the other player's turn begins."""
-    if rec.state.attack is not None:
-        rec.emit("AttackEnded", "rules", rule, {"reason": "the turn ended"})
-    rec.emit("EffectsExpired", "rules", "end.expire", {})
-    clear_check_zone(rec)
-    end_turn(rec, tp, rule)
-
-
-__all__ = ["advance", "end_turn_now", "facts"]
+__all__ = ["advance", "clear_check_zone", "end_turn", "end_turn_now", "facts"]

@@ -15,10 +15,10 @@ from domain import procedure
 from domain.actions import Action
 from domain.cards import Card, CardType, UnknownCard
 from domain.decks import Deck, kind_words, validate_deck
-from domain.engine import Recorder, finish
 from domain.errors import IllegalAction, InvalidPosition
 from domain.events import Event
 from domain.facts import catalogue
+from domain.recorder import Recorder, finish
 from domain.state import (
     ATTACK_STEPS,
     COIN_LIMIT,
@@ -128,14 +128,14 @@ def create_match(
         wanted = ps.lrigs or default_lrigs(ps.deck)
         placement: dict[str, str] = {}
         for pos in LRIG_POSITIONS:
-            cid = wanted.get(pos)
-            iid = next((i for i in lrig_ids if cards[i] == cid and i not in placement.values()), None)
-            card = catalogue().get(cid) if cid in catalogue() else None
-            if iid is None or card is None or card.type != CardType.LRIG or card.level != 0:
+            wanted_id = wanted.get(pos)
+            found = next((i for i in lrig_ids if cards[i] == wanted_id and i not in placement.values()), None)
+            card = catalogue().get(wanted_id) if wanted_id is not None and wanted_id in catalogue() else None
+            if found is None or card is None or card.type != CardType.LRIG or card.level != 0:
                 raise IllegalAction(
                     "setup.lrigs", f"{p}: the {pos} LRIG must be a level 0 LRIG of the LRIG deck"
                 )
-            placement[pos] = iid
+            placement[pos] = found
         placements[p] = placement
         info[p] = {"name": ps.name, "lrig_deck": lrig_ids, "main_deck": main_ids}
     params = {

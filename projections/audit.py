@@ -19,10 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.decks import Deck
 from domain.engine import decide
 from domain.errors import JudgeError
 from domain.events import same_event
 from domain.evolve import EvolveError, apply
+from domain.judge import adjust, branch, rewind
 from domain.match import ENGINE_TYPES, GENESIS_HASH, chain_hash
 from domain.setup import PlayerSetup, create_match, create_position
 from domain.state import GameState
@@ -175,8 +177,6 @@ def _batches(events: Sequence[Any]) -> list[tuple[int, int]]:
 def _expected(action: dict[str, Any], state: GameState, by: str | None, history: Any) -> list[Any]:
     atype = action.get("type")
     if atype == "create":
-        from domain.decks import Deck
-
         players = {
             p: PlayerSetup(
                 info["name"], Deck(tuple(info["lrig_deck"]), tuple(info["main_deck"])), info.get("lrigs")
@@ -187,14 +187,10 @@ def _expected(action: dict[str, Any], state: GameState, by: str | None, history:
     if atype == "position":
         return create_position(action["position"], action["seed"])
     if atype in ("rewind", "branch"):
-        from domain.judge import branch, rewind
-
         if atype == "rewind":
             return rewind(state, history(int(action["to"])), int(action["to"]), action.get("reason", ""))
         return branch(state, action["parent"], int(action["at"]), action.get("reason", ""))
     if atype == "adjust":
-        from domain.judge import adjust
-
         return adjust(state, action)
     return decide(state, action, by=by)
 
