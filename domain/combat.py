@@ -13,6 +13,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import effects
 from domain.abilities.constants import lrig_attack_terms
+from domain.kinds import DecisionKind
 from domain.recorder import Recorder
 from domain.state import GameState, Slot, facing, opponent
 
@@ -71,7 +72,7 @@ def resolve(rec: Recorder) -> None:
                 rec.emit("StepBegan", "rules", "guard.step", {"step": "guard"})
                 return
             if a.get("guard") is None:
-                rec.ask(defender, "guard", "guard.step", attacker=a["card"])
+                rec.ask(defender, DecisionKind.GUARD, "guard.step", attacker=a["card"])
                 return
             if a["guard"] != "passed":
                 rec.emit("AttackEnded", "rules", "kw.guard", {"result": "guarded", "card": a["guard"]})
