@@ -16,6 +16,7 @@ serve: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest
 
 simulate: $(STAMP)

@@ -539,7 +539,13 @@ class JudgeApplication(Application[UUID]):
 
     def _checkpoint(self, match: Match, before: int) -> None:
         """Store a checkpoint of the match when this save crossed a multiple of the interval: the state
-        at its new head, as the fold of its events builds it (through JSON, as the events were)."""
+        at its new head, as the fold of its events builds it (through JSON, as the events were).
+
+        The checkpoint is the library's snapshot, put in its snapshot store, but not through its
+        ``snapshotting_intervals``: in eventsourcing 9.5 ``Application.save`` then calls ``take_snapshot``,
+        which reads the match back from the store and folds it again to the multiple, inside ``save``,
+        and lets a failure of that write fail a save whose events are already stored. Here the match in
+        hand is snapshotted as it is, and a failed checkpoint only costs a longer fold later."""
         k = self.stored_checkpoint_interval
         if self.snapshots is None or match.version // k == before // k:
             return
@@ -764,11 +770,15 @@ def _answer(kind: str, takeback: int, answerer: str, reason: str) -> dict[str, A
 
 def _working_copy(match: Match) -> Match:
     """A copy of ``match`` that can record events without changing ``match``: its own game state (the
-    state's copy is cheap) and no pending events; everything else is immutable and shared."""
-    work: Match = object.__new__(type(match))
-    work.__dict__.update(match.__dict__)
+    state's copy is cheap) and no pending events; everything else is immutable and shared.
+
+    Made with the library's public snapshot API, in memory: ``Snapshot.take`` copies the aggregate's
+    attributes (without its pending events) and ``mutate`` builds a second aggregate of the same class and
+    version from them, with its own empty list of pending events. Nothing is stored. The game state is the
+    one mutable attribute the two would otherwise share, so the copy gets its own."""
+    work = Snapshot.take(match).mutate(None)
+    assert isinstance(work, Match)
     work.state = match.state.copy()
-    work.__dict__["_pending_events"] = []
     return work
 
 

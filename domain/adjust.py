@@ -18,7 +18,8 @@ from typing import Any
 
 from domain import facts
 from domain.errors import IllegalAction
-from domain.state import PILE_ZONES, PLAYERS, SIGNI_ZONES, GameState, Slot
+from domain.evolve import apply_steps
+from domain.state import PILE_ZONES, PLAYERS, SIGNI_ZONES, GameState
 
 OPS = ("move", "power", "down", "up", "freeze", "draw", "shuffle")
 FIELD_TYPES = ("signi", "resona", "signi_craft", "resona_craft")
@@ -113,40 +114,4 @@ def check_steps(s: GameState, steps: list[dict[str, Any]], rng: random.Random) -
     return out
 
 
-def _slot(s: GameState, iid: str) -> Slot:
-    ps = s.players[s.owners[iid]]
-    for slot in [*ps.signi.values(), *ps.lrig.values()]:
-        if slot is not None and slot.iid == iid:
-            return slot
-    raise ValueError(f"{iid} is not on the field")
-
-
-def apply_steps(state: GameState, steps: list[dict[str, Any]]) -> None:
-    from domain.evolve import move, take
-
-    for step in steps:
-        op = step["op"]
-        if op == "move":
-            if step["to"] == "signi":
-                take(state, step["card"])
-                state.players[step["player"]].signi[step["zone"]] = Slot(step["card"])
-            else:
-                move(state, step["card"], step["to"], top=bool(step.get("top")))
-        elif op == "power":
-            _slot(state, step["card"]).power_mod += int(step["amount"])
-        elif op in ("down", "up"):
-            _slot(state, step["card"]).downed = op == "down"
-        elif op == "freeze":
-            _slot(state, step["card"]).frozen = True
-        elif op == "draw":
-            ps = state.players[step["player"]]
-            n = len(step["cards"])
-            if ps.zones["deck"][:n] != step["cards"]:
-                raise ValueError("drawn cards must be the top of the deck")
-            del ps.zones["deck"][:n]
-            ps.zones["hand"].extend(step["cards"])
-        elif op == "shuffle":
-            ps = state.players[step["player"]]
-            if sorted(ps.zones["deck"]) != sorted(step["order"]):
-                raise ValueError("a shuffle keeps the deck's cards")
-            ps.zones["deck"] = list(step["order"])
+__all__ = ["apply_steps", "check_steps"]

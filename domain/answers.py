@@ -11,12 +11,18 @@ from itertools import combinations
 from typing import Any
 
 from domain import costs, facts
+from domain.abilities import effects, is_enforced, use
 from domain.abilities.catalogue import rise_filter
+from domain.abilities.effects import ener_payment
 from domain.abilities.targets import slot_fits
+from domain.abilities.triggers import activate
+from domain.abilities.use import spell_resolves
 from domain.actions import Action
 from domain.cards import Card, CardType
-from domain.engine import Recorder
+from domain.combat import lrig_attack_refusal
 from domain.errors import IllegalAction
+from domain.kinds import describe_pending
+from domain.recorder import Recorder
 from domain.state import SIGNI_ZONES, GameState, fresh, opponent
 
 Handler = Callable[[Recorder, Action], None]
@@ -299,7 +305,6 @@ def _unenforced(rec: Recorder, act: Action) -> None:
 
 def _use(name: str) -> Handler:
     def run_use(rec: Recorder, act: Action) -> None:
-        from domain.abilities import use
 
         getattr(use, name)(rec, act)
 
@@ -315,7 +320,6 @@ _TABLE[("main", "use_spell")] = _use("use_spell")
 
 @answers("spell_cut_in", "pass")
 def cut_in_pass(rec: Recorder, act: Action) -> None:
-    from domain.abilities.use import spell_resolves
 
     resume = (rec.state.pending or {})["resume"]
     rec.emit("Passed", act.player or "", "spell.cut-in", {"player": act.player, "kind": "spell_cut_in"})
@@ -336,7 +340,6 @@ def trigger_order(rec: Recorder, act: Action) -> None:
     rec.emit(
         "TriggersOrdered", act.player or "", "trigger.order", {"player": act.player, "order": order + rest}
     )
-    from domain.abilities.triggers import activate
 
     activate(rec, next(w for w in rec.state.waiting if w["key"] == order[0]))
 
@@ -364,7 +367,6 @@ def attack(rec: Recorder, act: Action) -> None:
             raise IllegalAction("decision.invalid", f"{p} has no center LRIG")
         if ref is not None and ref not in (slot.iid, s.cards[slot.iid]):
             raise IllegalAction("decision.invalid", f"{ref} is not {p}'s center LRIG")
-        from domain.combat import lrig_attack_refusal
 
         refusal = lrig_attack_refusal(s, p)
         if refusal is not None:
@@ -410,26 +412,24 @@ def guard(rec: Recorder, act: Action) -> None:
 def life_burst(rec: Recorder, act: Action) -> None:
     s, p = rec.state, act.player or ""
     pending = s.pending or {}
-    use = bool(act.get("use", False))
+    chosen = bool(act.get("use", False))
     ref = act.get("card", pending.get("card"))
     waiting: list[str] = pending.get("cards") or [pending["card"]]  # several: their player picks the first
     iid = next((c for c in waiting if ref in (c, s.cards.get(c))), None)
     if iid is None:
         names = " or ".join(waiting)
         raise IllegalAction("decision.invalid", f"the Life Burst being decided is that of {names}")
-    from domain.abilities import is_enforced
-    from domain.abilities import use as using
 
-    data: dict[str, Any] = {"player": p, "card": iid, "use": use}
+    data: dict[str, Any] = {"player": p, "card": iid, "use": chosen}
     enforced = is_enforced(s.cards[iid])
-    if use and not enforced:
+    if chosen and not enforced:
         data["enforced"] = False
         data["note"] = (
             "the Life Burst's effect is not enforced by the service: a judge resolves it with 'adjust'"
         )
     rec.emit("LifeBurstChosen", p, "life-burst.use", data)
     cancel = s.flags.get("burst_cancel", {}).get(iid)
-    if use and cancel and _ener_payment(s, cancel["by"], cancel["cost"]) is not None:
+    if chosen and cancel and _ener_payment(s, cancel["by"], cancel["cost"]) is not None:
         rec.ask(  # the crushing effect lets its player pay to keep the Life Burst from activating
             cancel["by"],
             "choose",
@@ -440,23 +440,20 @@ def life_burst(rec: Recorder, act: Action) -> None:
             max=0,
             choices=[],
             options=["pay", "decline"],
-            prompt=f"pay {using.effects.describe_cost(cancel['cost'])} so that this Life Burst is not used?",
+            prompt=f"pay {effects.describe_cost(cancel['cost'])} so that this Life Burst is not used?",
         )
         return
-    if use and enforced:
-        using.life_burst(rec, iid, p)
+    if chosen and enforced:
+        use.life_burst(rec, iid, p)
 
 
 def _ener_payment(s: GameState, p: str, cost: dict[str, Any]) -> list[str] | None:
-    from domain.abilities.effects import ener_payment
 
     return ener_payment(s, p, cost)
 
 
 def _burst_cancel(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
     """The answer to whether to pay to keep a Life Burst from activating; declined, it resolves."""
-    from domain.abilities import is_enforced
-    from domain.abilities import use as using
 
     s, p = rec.state, act.player or ""
     option = act.get("option")
@@ -481,7 +478,7 @@ def _burst_cancel(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
         )
         return
     if is_enforced(s.cards[iid]):
-        using.life_burst(rec, iid, s.owners[iid])
+        use.life_burst(rec, iid, s.owners[iid])
 
 
 # -- discards and choices -------------------------------------------------------------------------
@@ -536,7 +533,8 @@ def choose(rec: Recorder, act: Action) -> None:
         zone = (s.players[p].find(picked[0]) or "").split(":")[-1]
         rec.emit("SigniTrashed", p, "rba.2", {"player": p, "card": picked[0], "zone": zone})
     elif purpose == "rba.lrig-type":
-        pos = "left" if s.players[p].lrig["left"] and s.players[p].lrig["left"].iid == picked[0] else "right"
+        left = s.players[p].lrig["left"]
+        pos = "left" if left is not None and left.iid == picked[0] else "right"
         rec.emit("LrigTrashed", p, "rba.lrig-type", {"player": p, "position": pos})
     else:  # pragma: no cover - every choice the engine asks is handled above
         raise IllegalAction("decision.invalid", f"no rule asks this choice ({purpose})")
@@ -544,7 +542,6 @@ def choose(rec: Recorder, act: Action) -> None:
 
 def _answer_effect(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
     """An answer to a choice asked in the middle of an effect: targets, cards, a zone, or an option."""
-    from domain.abilities import effects
 
     s = rec.state
     choices: list[str] = pending.get("choices", [])
@@ -620,8 +617,6 @@ def refuse_whoever_decides(s: GameState, act: Action) -> None:
 
 def refuse_out_of_turn(s: GameState, act: Action) -> None:
     """Raise the most specific refusal for an action that does not answer the pending decision."""
-    from domain.engine import describe_pending
-
     pending = s.pending or {}
     now = describe_pending(pending)
     t = act.type

@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.actions import Action
-from domain.engine import Recorder, finish
 from domain.errors import IllegalAction
 from domain.events import Event
+from domain.recorder import Recorder, finish
 from domain.state import GameState
 
 RULE = "record.arrange"

@@ -11,7 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from domain import facts
-from domain.engine import Recorder
+from domain.abilities import effects
+from domain.abilities.constants import lrig_attack_terms
+from domain.kinds import DecisionKind
+from domain.recorder import Recorder
 from domain.state import GameState, Slot, facing, opponent
 
 
@@ -32,7 +35,6 @@ def lrig_attack_refusal(s: GameState, tp: str) -> tuple[str, str] | None:
     """Why the center LRIG cannot attack now (a rule id and a reason), or None when it can. An LRIG attacks
     only while upped, as often as it is upped again, unless a constant lets it attack while downed, up to a
     number of times this turn (``effect.attack-count``)."""
-    from domain.abilities.constants import lrig_attack_terms
 
     c = s.players[tp].lrig["center"]
     if c is None:
@@ -70,7 +72,7 @@ def resolve(rec: Recorder) -> None:
                 rec.emit("StepBegan", "rules", "guard.step", {"step": "guard"})
                 return
             if a.get("guard") is None:
-                rec.ask(defender, "guard", "guard.step", attacker=a["card"])
+                rec.ask(defender, DecisionKind.GUARD, "guard.step", attacker=a["card"])
                 return
             if a["guard"] != "passed":
                 rec.emit("AttackEnded", "rules", "kw.guard", {"result": "guarded", "card": a["guard"]})
@@ -133,8 +135,6 @@ def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
         {"player": player, "source": source, "card": entry["card"], "key": entry["key"], "attack": attack},
     )
     if entry.get("effect"):
-        from domain.abilities import effects
-
         effect = {"effect": entry["effect"]}
         effects.start(rec, entry["card"], player, entry["ability"], effect, "effect.prevent-damage")
     return True

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.cards import COLORS, Card, CostItem
+from domain.facts import catalogue
 
 ANY = frozenset(COLORS) | {"colorless"}
 
@@ -102,7 +103,6 @@ def payment_notes(cards: dict[str, str], action: dict[str, Any], events: Sequenc
     service chose one: the payment recorded by the first event that paid. ``cards``: the match's instances
     and their catalogue ids. The ener zone is public, so the sentence tells nobody anything hidden. Nothing
     is added to the events themselves: whether the service chose is read from the action they record."""
-    from domain.facts import catalogue
 
     if not isinstance(action, dict) or action.get("pay") is not None:
         return []

@@ -5,98 +5,20 @@ applied to that copy at once (through the same ``apply`` the fold uses), so that
 it now is. After the action it runs the game on by itself (rule processing, triggers, phases that need no
 decision) until somebody must decide something, and records that question as an ``Asked`` event.
 
-Randomness comes only from ``Recorder.random``, seeded by the match's seed and the event number, and its
-outcome is written into the event (the new deck order): replaying a log never draws a number.
+The events are made through a ``domain.recorder.Recorder``; randomness comes only from ``Recorder.random``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 from domain.actions import Action, parse_action
 from domain.errors import IllegalAction, TakebackRefused
 from domain.events import Event
-from domain.evolve import apply
+from domain.kinds import describe_pending
+from domain.recorder import Accepted, Recorder, finish
 from domain.state import GameState, opponent
-
-_TRIGGERS: tuple[frozenset[str], Callable[[Recorder, Event], None]] | None = None
-
-
-def _triggers() -> tuple[frozenset[str], Callable[[Recorder, Event], None]]:
-    """The event types that can trigger abilities and the hook that collects what they trigger
-    (``domain.abilities.triggers``, which imports this module: loaded on first use, once)."""
-    global _TRIGGERS
-    if _TRIGGERS is None:
-        from domain.abilities.triggers import TRIGGERING, after_emit
-
-        _TRIGGERS = (frozenset(TRIGGERING), after_emit)
-    return _TRIGGERS
-
-
-class Accepted(Exception):
-    """Raised by a probing ``Recorder`` at the first event: the action passed every check before it."""
-
-
-class Recorder:
-    """A scratch state and the events produced on it so far.
-
-    A probing recorder (``probe=True``) only asks whether an action would be accepted: an answer checks
-    everything before it emits its first event, so the recorder stops it there with ``Accepted``, before
-    anything resolves. ``legal_actions`` probes the spells and abilities it offers this way."""
-
-    def __init__(
-        self, state: GameState, action: Action | None = None, by: str | None = None, probe: bool = False
-    ) -> None:
-        self.state = state
-        self.events: list[Event] = []
-        self.base = state.version
-        self.action = action
-        self.by = by
-        self.probe = probe
-
-    @property
-    def cause(self) -> int:
-        """The event number of this batch's first event: what the rest of the batch follows from."""
-        return self.base + 1
-
-    def next_n(self) -> int:
-        return self.base + len(self.events) + 1
-
-    def emit(
-        self,
-        type: str,
-        actor: str,
-        rule: str,
-        data: dict[str, Any] | None = None,
-        caused_by: int | None = None,
-    ) -> int:
-        if self.probe:
-            raise Accepted(type)
-        first = not self.events
-        if caused_by is None and not first:
-            caused_by = self.cause
-        by = self.by if (first and self.action is not None and actor in ("p1", "p2")) else None
-        event = Event(type, actor, rule, data or {}, caused_by, by)
-        apply(self.state, event)
-        self.events.append(event)
-        n = self.state.version
-        triggering, after_emit = _TRIGGERS or _triggers()
-        if type in triggering:
-            after_emit(self, event)
-        return n
-
-    def ask(self, player: str, kind: str, rule: str, **extra: Any) -> None:
-        self.emit("Asked", "rules", rule, {"player": player, "kind": kind, **extra})
-
-    def random(self, label: str) -> random.Random:
-        """The match's RNG for the event about to be produced."""
-        # After a takeback the events are numbered on from the log's head, but the RNG goes on as it did
-        # from the point taken back to (``rng_shift``): the same actions again get the same shuffles.
-        n = self.next_n() - int(self.state.takebacks.get("rng_shift", 0))
-        return random.Random(f"{self.state.seed}:{n}:{label}")
-
 
 Answer = Callable[[Recorder, Action], None]
 
@@ -106,7 +28,11 @@ def decide(state: GameState, raw_action: dict[str, Any] | Action, *, by: str | N
 
     ``by`` is ``"judge"`` when a judge answers a player's decision for that player.
     """
+    # Imported here, not at module level, only while ``domain.abilities`` imports ``domain.engine`` at module
+    # level (for ``Recorder``): answers, the procedure and the judge import the abilities, which import this
+    # module. Once the abilities import ``domain.recorder`` instead, these move to the top.
     from domain import answers, procedure
+    from domain.judge import adjust
 
     action = raw_action if isinstance(raw_action, Action) else parse_action(raw_action)
     if state.status == "finished":
@@ -123,7 +49,6 @@ def decide(state: GameState, raw_action: dict[str, Any] | Action, *, by: str | N
     if action.type == "adjust":
         if by != "judge":
             raise IllegalAction("judge.adjust", "an adjustment is a judge's action: send it as the judge")
-        from domain.judge import adjust
 
         return adjust(state, action.to_dict())
     rec = Recorder(state.copy(), action, by)
@@ -148,37 +73,6 @@ def decide(state: GameState, raw_action: dict[str, Any] | Action, *, by: str | N
     return finish(rec, action)
 
 
-def finish(rec: Recorder, action: Action) -> list[Event]:
-    """Mark the batch's first event with the action that produced it, so that an audit can replay it."""
-    if rec.events:
-        first = rec.events[0]
-        rec.events[0] = Event(
-            first.type, first.actor, first.rule, first.data, first.caused_by, first.by, action.to_dict()
-        )
-    return rec.events
-
-
-def describe_pending(pending: dict[str, Any]) -> str:
-    kind = pending["kind"]
-    names = {
-        "mulligan": "whether to mulligan",
-        "ener": "the ener phase",
-        "grow": "the grow phase",
-        "main": "the main phase",
-        "pre_attack": "the pre-attack step",
-        "defense": "the defense step",
-        "signi_attack": "the SIGNI attack step",
-        "lrig_attack": "the LRIG attack step",
-        "guard": "whether to guard",
-        "life_burst": "whether to activate a Life Burst",
-        "discard": "which cards to discard",
-        "choose": pending.get("prompt", "a choice"),
-        "trigger_order": "the order of triggered abilities",
-        "spell_cut_in": "whether to cut in on the spell being used, or pass",
-    }
-    return f"{pending['player']}: {names.get(kind, kind.replace('_', ' '))}"
-
-
 def _result(state: GameState) -> str:
     r = state.result or {}
     if r.get("winner"):
@@ -186,4 +80,4 @@ def _result(state: GameState) -> str:
     return "finished"
 
 
-__all__ = ["Accepted", "Recorder", "decide", "describe_pending", "opponent"]
+__all__ = ["Accepted", "Answer", "Recorder", "decide", "describe_pending", "finish", "opponent"]

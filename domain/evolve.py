@@ -804,15 +804,13 @@ def _branched(state: GameState, d: dict[str, Any], _e: Any) -> None:
 
 @handles("Adjusted")
 def _adjusted(state: GameState, d: dict[str, Any], _e: Any) -> None:
-    from domain.adjust import apply_steps  # the judge's primitive steps live beside their checks
-
     apply_steps(state, d["steps"])
     if d.get("reopen"):
         state.pending = None
 
 
 @handles("CardsArranged")
-def _arranged(state: GameState, d: dict[str, Any], _e: Any) -> None:
+def _cards_arranged(state: GameState, d: dict[str, Any], _e: Any) -> None:
     cards = dict(state.cards)  # a new mapping: states share theirs, and card facts are cached per mapping
     for a, b in d.get("swaps") or ():
         cards[a], cards[b] = cards[b], cards[a]
@@ -821,4 +819,42 @@ def _arranged(state: GameState, d: dict[str, Any], _e: Any) -> None:
         state.seed = int(d["seed"])
 
 
-__all__ = ["SIGNI_ZONES", "EvolveError", "apply", "evolve", "fold", "move", "put", "take"]
+# A judge's adjustment (``domain.adjust`` checks the steps before they are recorded)
+def _slot(s: GameState, iid: str) -> Slot:
+    ps = s.players[s.owners[iid]]
+    for slot in [*ps.signi.values(), *ps.lrig.values()]:
+        if slot is not None and slot.iid == iid:
+            return slot
+    raise ValueError(f"{iid} is not on the field")
+
+
+def apply_steps(state: GameState, steps: list[dict[str, Any]]) -> None:
+    for step in steps:
+        op = step["op"]
+        if op == "move":
+            if step["to"] == "signi":
+                take(state, step["card"])
+                state.players[step["player"]].signi[step["zone"]] = Slot(step["card"])
+            else:
+                move(state, step["card"], step["to"], top=bool(step.get("top")))
+        elif op == "power":
+            _slot(state, step["card"]).power_mod += int(step["amount"])
+        elif op in ("down", "up"):
+            _slot(state, step["card"]).downed = op == "down"
+        elif op == "freeze":
+            _slot(state, step["card"]).frozen = True
+        elif op == "draw":
+            ps = state.players[step["player"]]
+            n = len(step["cards"])
+            if ps.zones["deck"][:n] != step["cards"]:
+                raise ValueError("drawn cards must be the top of the deck")
+            del ps.zones["deck"][:n]
+            ps.zones["hand"].extend(step["cards"])
+        elif op == "shuffle":
+            ps = state.players[step["player"]]
+            if sorted(ps.zones["deck"]) != sorted(step["order"]):
+                raise ValueError("a shuffle keeps the deck's cards")
+            ps.zones["deck"] = list(step["order"])
+
+
+__all__ = ["SIGNI_ZONES", "EvolveError", "apply", "apply_steps", "evolve", "fold", "move", "put", "take"]

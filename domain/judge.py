@@ -16,10 +16,11 @@ from typing import Any
 
 from domain import procedure
 from domain.actions import Action
-from domain.engine import Recorder, finish
+from domain.adjust import check_steps
 from domain.errors import IllegalAction, TakebackRefused
 from domain.events import Event
 from domain.evolve import apply
+from domain.recorder import Recorder, finish
 from domain.state import GameState
 
 Nearest = Callable[[], tuple[int | None, int | None]]
@@ -157,7 +158,6 @@ def branch(
 def adjust(state: GameState, action: dict[str, Any]) -> list[Event]:
     """A judge resolves what the service does not enforce, as checked primitive steps; then the game runs on
     (rule processing included) as after any action."""
-    from domain.adjust import check_steps
 
     reason = action.get("reason")
     if not isinstance(reason, str) or not reason.strip():

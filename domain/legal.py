@@ -8,7 +8,7 @@ are combinations (which ener cards pay a cost), one canonical answer stands for 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations, permutations
 from typing import Any
 
@@ -16,8 +16,10 @@ from domain import answers, combat, facts
 from domain.abilities.catalogue import abilities_of
 from domain.actions import Action
 from domain.cards import CardType
-from domain.engine import Accepted, Recorder
+from domain.engine import decide
 from domain.errors import IllegalAction, JudgeError
+from domain.kinds import DecisionKind
+from domain.recorder import Accepted, Recorder
 from domain.state import SIGNI_ZONES, GameState
 
 MAX_COMBINATIONS = 256
@@ -50,8 +52,6 @@ class LegalActions:
         return self._actions()[i]
 
     def __contains__(self, action: object) -> bool:
-        from domain.engine import decide
-
         if not isinstance(action, dict) or action.get("type") == "concede":
             return False
         if self.player is not None and action.get("player") != self.player:
@@ -71,116 +71,175 @@ def legal_actions(state: GameState, player: str | None = None) -> LegalActions:
     return LegalActions(state, player)
 
 
-def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
+Answers = Iterator[dict[str, Any]]
+
+
+def _generate(s: GameState, only: str | None) -> Answers:
     pending = s.pending
     if s.status == "finished" or pending is None or s.takebacks.get("open"):
         return  # over, or waiting for a takeback's answer (``takeback.open``)
     p = pending["player"]
     if only is not None and only != p:
         return
-    kind = pending["kind"]
+    answers_to = _BY_KIND.get(pending["kind"])
+    if answers_to is not None:
+        yield from answers_to(s, p, pending)
+
+
+def _mulligan(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    hand = s.players[p].zones["hand"]
+    for k in range(len(hand) + 1):
+        for combo in combinations(hand, k):
+            yield {"player": p, "type": "mulligan", "cards": list(combo)}
+
+
+def _ener(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
     ps = s.players[p]
-    base = {"player": p}
-    if kind == "mulligan":
-        hand = ps.zones["hand"]
-        for k in range(len(hand) + 1):
-            for combo in combinations(hand, k):
-                yield {**base, "type": "mulligan", "cards": list(combo)}
-    elif kind == "ener":
-        for iid in ps.zones["hand"]:
-            yield {**base, "type": "ener_charge", "card": iid, "from": "hand"}
-        for _zone, slot in ps.signi_slots():
-            yield {**base, "type": "ener_charge", "card": slot.iid, "from": "field"}
-        yield {**base, "type": "pass"}
-    elif kind == "grow":
-        yield from _grows(s, p, "center")
-        yield {**base, "type": "pass"}
-    elif kind == "main":
-        playable: dict[tuple[str, str], bool] = {}  # copies of one card in hand: checked once per zone
-        for iid in ps.zones["hand"]:
-            if facts.card_of(s, iid).type != CardType.SIGNI:
-                continue
-            for zone in SIGNI_ZONES:
-                key = (s.cards[iid], zone)
-                if key not in playable:
-                    try:
-                        answers.check_play(s, p, iid, zone)
-                        playable[key] = True
-                    except IllegalAction:
-                        playable[key] = False
-                if playable[key]:
-                    yield {**base, "type": "play_signi", "card": iid, "zone": zone}
-        if not s.flags.get("remove"):
-            occupied = [z for z, _ in ps.signi_slots()]
-            for k in range(1, len(occupied) + 1):
-                for combo in combinations(occupied, k):
-                    yield {**base, "type": "remove_signi", "zones": list(combo)}
-        yield from _grows(s, p, "left", "main")
-        yield from _grows(s, p, "right", "main")
-        yield from _uses(s, p, kind)
-        yield {**base, "type": "pass"}
-    elif kind in ("pre_attack", "defense"):
-        yield from _grows(s, p, "left", "attack")
-        yield from _grows(s, p, "right", "attack")
-        yield from _uses(s, p, kind)
-        yield {**base, "type": "pass"}
-    elif kind == "spell_cut_in":
-        yield {**base, "type": "pass"}
-    elif kind == "trigger_order":
-        for key in pending["choices"]:
-            yield {**base, "type": "choose", "order": [key]}
-    elif kind == "choose" and pending.get("zones"):
+    for iid in ps.zones["hand"]:
+        yield {"player": p, "type": "ener_charge", "card": iid, "from": "hand"}
+    for _zone, slot in ps.signi_slots():
+        yield {"player": p, "type": "ener_charge", "card": slot.iid, "from": "field"}
+    yield {"player": p, "type": "pass"}
+
+
+def _grow(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    yield from _grows(s, p, "center")
+    yield {"player": p, "type": "pass"}
+
+
+def _signi_plays(s: GameState, p: str) -> Answers:
+    playable: dict[tuple[str, str], bool] = {}  # copies of one card in hand: checked once per zone
+    for iid in s.players[p].zones["hand"]:
+        if facts.card_of(s, iid).type != CardType.SIGNI:
+            continue
+        for zone in SIGNI_ZONES:
+            key = (s.cards[iid], zone)
+            if key not in playable:
+                try:
+                    answers.check_play(s, p, iid, zone)
+                    playable[key] = True
+                except IllegalAction:
+                    playable[key] = False
+            if playable[key]:
+                yield {"player": p, "type": "play_signi", "card": iid, "zone": zone}
+
+
+def _main(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    yield from _signi_plays(s, p)
+    if not s.flags.get("remove"):
+        occupied = [z for z, _ in s.players[p].signi_slots()]
+        for k in range(1, len(occupied) + 1):
+            for combo in combinations(occupied, k):
+                yield {"player": p, "type": "remove_signi", "zones": list(combo)}
+    yield from _grows(s, p, "left", "main")
+    yield from _grows(s, p, "right", "main")
+    yield from _uses(s, p, pending["kind"])
+    yield {"player": p, "type": "pass"}
+
+
+def _attack_timing(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    """The pre-attack and defense steps: assist grows, uses, or pass."""
+    yield from _grows(s, p, "left", "attack")
+    yield from _grows(s, p, "right", "attack")
+    yield from _uses(s, p, pending["kind"])
+    yield {"player": p, "type": "pass"}
+
+
+def _pass_only(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    yield {"player": p, "type": "pass"}
+
+
+def _trigger_order(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    for key in pending["choices"]:
+        yield {"player": p, "type": "choose", "order": [key]}
+
+
+def _signi_attack(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    for zone, slot in s.players[p].signi_slots():
+        if not slot.downed and "cannot_attack" not in facts.keywords(s, slot):
+            yield {"player": p, "type": "attack", "zone": zone}
+    yield from _lrig_attack(s, p, pending)
+
+
+def _lrig_attack(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    if combat.lrig_can_attack(s, p):
+        yield {"player": p, "type": "attack", "zone": "lrig"}
+    yield {"player": p, "type": "pass"}
+
+
+def _guard(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    attacker = s.players["p2" if p == "p1" else "p1"].lrig["center"]
+    unguardable = attacker is not None and "unguardable" in facts.keywords(s, attacker)
+    for iid in s.players[p].zones["hand"]:
+        if facts.card_of(s, iid).guard and not unguardable:
+            yield {"player": p, "type": "guard", "card": iid}
+    yield {"player": p, "type": "pass"}
+
+
+def _life_burst(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    for card in pending.get("cards") or [pending["card"]]:  # several: whichever comes first
+        yield {"player": p, "type": "life_burst", "card": card, "use": True}
+        yield {"player": p, "type": "life_burst", "card": card, "use": False}
+
+
+def _discard(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    n = int(pending["count"])
+    for i, combo in enumerate(combinations(s.players[p].zones["hand"], n)):
+        if i >= MAX_COMBINATIONS:
+            break
+        yield {"player": p, "type": "discard", "cards": list(combo)}
+
+
+def _choose(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    """A choice in the middle of an effect or of rule processing: zones, options, an order, or cards."""
+    base = {"player": p, "type": "choose"}
+    if pending.get("zones"):
         for zone in pending["zones"]:
-            yield {**base, "type": "choose", "zones": [zone]}
-    elif kind == "choose" and pending.get("options") and pending.get("purpose") != "rba.order":
+            yield {**base, "zones": [zone]}
+    elif pending.get("options") and pending.get("purpose") != "rba.order":
         k = max(int(pending.get("max", 1)), 1)
         for combo in combinations(pending["options"], k):
-            yield {**base, "type": "choose", "option": ",".join(combo)}
-    elif kind == "signi_attack":
-        for zone, slot in ps.signi_slots():
-            if not slot.downed and "cannot_attack" not in facts.keywords(s, slot):
-                yield {**base, "type": "attack", "zone": zone}
-        if combat.lrig_can_attack(s, p):
-            yield {**base, "type": "attack", "zone": "lrig"}
-        yield {**base, "type": "pass"}
-    elif kind == "lrig_attack":
-        if combat.lrig_can_attack(s, p):
-            yield {**base, "type": "attack", "zone": "lrig"}
-        yield {**base, "type": "pass"}
-    elif kind == "guard":
-        attacker = s.players["p2" if p == "p1" else "p1"].lrig["center"]
-        unguardable = attacker is not None and "unguardable" in facts.keywords(s, attacker)
-        for iid in ps.zones["hand"]:
-            if facts.card_of(s, iid).guard and not unguardable:
-                yield {**base, "type": "guard", "card": iid}
-        yield {**base, "type": "pass"}
-    elif kind == "life_burst":
-        for card in pending.get("cards") or [pending["card"]]:  # several: whichever comes first
-            yield {**base, "type": "life_burst", "card": card, "use": True}
-            yield {**base, "type": "life_burst", "card": card, "use": False}
-    elif kind == "discard":
-        n = int(pending["count"])
-        for i, combo in enumerate(combinations(ps.zones["hand"], n)):
-            if i >= MAX_COMBINATIONS:
-                break
-            yield {**base, "type": "discard", "cards": list(combo)}
-    elif kind == "choose" and pending.get("order"):  # every card, in an order: each order is an answer
+            yield {**base, "option": ",".join(combo)}
+    elif pending.get("order"):  # every card, in an order: each order is an answer
         for i, perm in enumerate(permutations(pending.get("choices", []))):
             if i >= MAX_COMBINATIONS:
                 break
-            yield {**base, "type": "choose", "order": list(perm)}
-    elif kind == "choose" and pending.get("purpose") == "rba.order":
+            yield {**base, "order": list(perm)}
+    elif pending.get("purpose") == "rba.order":
         for option in pending["options"]:
-            yield {**base, "type": "choose", "option": option}
-    elif kind == "choose":
-        lo, hi = int(pending.get("min", 1)), int(pending.get("max", 1))
-        emitted = 0
-        for k in range(lo, hi + 1):
-            for combo in combinations(pending.get("choices", []), k):
-                if emitted >= MAX_COMBINATIONS:
-                    return
-                emitted += 1
-                yield {**base, "type": "choose", "cards": list(combo)}
+            yield {**base, "option": option}
+    else:
+        yield from _choose_cards(p, pending)
+
+
+def _choose_cards(p: str, pending: dict[str, Any]) -> Answers:
+    lo, hi = int(pending.get("min", 1)), int(pending.get("max", 1))
+    emitted = 0
+    for k in range(lo, hi + 1):
+        for combo in combinations(pending.get("choices", []), k):
+            if emitted >= MAX_COMBINATIONS:
+                return
+            emitted += 1
+            yield {"player": p, "type": "choose", "cards": list(combo)}
+
+
+# The answers to each kind of decision, in the order they are offered.
+_BY_KIND: dict[str, Callable[[GameState, str, dict[str, Any]], Answers]] = {
+    DecisionKind.MULLIGAN: _mulligan,
+    DecisionKind.ENER: _ener,
+    DecisionKind.GROW: _grow,
+    DecisionKind.MAIN: _main,
+    DecisionKind.PRE_ATTACK: _attack_timing,
+    DecisionKind.DEFENSE: _attack_timing,
+    DecisionKind.SPELL_CUT_IN: _pass_only,
+    DecisionKind.TRIGGER_ORDER: _trigger_order,
+    DecisionKind.SIGNI_ATTACK: _signi_attack,
+    DecisionKind.LRIG_ATTACK: _lrig_attack,
+    DecisionKind.GUARD: _guard,
+    DecisionKind.LIFE_BURST: _life_burst,
+    DecisionKind.DISCARD: _discard,
+    DecisionKind.CHOOSE: _choose,
+}
 
 
 def _uses(s: GameState, p: str, kind: str) -> Iterator[dict[str, Any]]:

@@ -235,7 +235,8 @@ def _define_event_classes() -> None:
             namespace["__annotations__"] = {"engine": "str | None"}
             namespace["class_version"] = 2
             namespace["upcast_v1_v2"] = staticmethod(_upcast_engine_v1_v2)
-        cls = type(base)(name, (base,), namespace)
+        metaclass: Any = type(base)  # the library's aggregate-event metaclass builds the class
+        cls = metaclass(name, (base,), namespace)
         setattr(Match, name, cls)
         register_topic(f"wixoss:{name}", cls)
         Match.EVENT_CLASSES[name] = cls

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from domain import combat, facts, rba
 from domain.abilities.triggers import next_waiting
-from domain.engine import Recorder
+from domain.kinds import DecisionKind
+from domain.recorder import Recorder
 from domain.state import GameState, opponent
+from domain.turn_end import clear_check_zone, end_turn, end_turn_now
 
 HAND_LIMIT = 6
 
@@ -45,7 +47,7 @@ def setup_step(rec: Recorder) -> None:
     sp = opponent(fp)
     for p in (fp, sp):
         if s.players[p].mulligan is None:
-            rec.ask(p, "mulligan", "setup.mulligan", max=len(s.players[p].zones["hand"]))
+            rec.ask(p, DecisionKind.MULLIGAN, "setup.mulligan", max=len(s.players[p].zones["hand"]))
             return
     for p in (fp, sp):
         cards = list(s.players[p].mulligan or ())
@@ -77,7 +79,7 @@ def triggers(rec: Recorder) -> bool:
         if bursts:
             bursts.sort(key=lambda iid: s.players[p].zones["check"].index(iid))
             if len(bursts) == 1:
-                rec.ask(p, "life_burst", "crush.check", card=bursts[0], card_id=s.cards[bursts[0]])
+                rec.ask(p, DecisionKind.LIFE_BURST, "crush.check", card=bursts[0], card_id=s.cards[bursts[0]])
             else:  # two crushed at once (Double Crush): their player chooses which Life Burst comes first
                 rec.ask(
                     p,
@@ -113,17 +115,17 @@ def turn_step(rec: Recorder) -> None:
             rec.emit("PhaseBegan", "rules", "ener.phase", {"phase": "ener"})
     elif phase == "ener":
         if stage == "begin" and _ener_has_choice(s, tp):
-            rec.ask(tp, "ener", "ener.phase")
+            rec.ask(tp, DecisionKind.ENER, "ener.phase")
         else:
             rec.emit("PhaseBegan", "rules", "grow.phase", {"phase": "grow"})
     elif phase == "grow":
         if stage == "begin" and s.players[tp].zones["lrig_deck"]:
-            rec.ask(tp, "grow", "grow.phase")
+            rec.ask(tp, DecisionKind.GROW, "grow.phase")
         else:
             rec.emit("PhaseBegan", "rules", "main.phase", {"phase": "main"})
     elif phase == "main":
         if stage == "begin":
-            rec.ask(tp, "main", "main.phase")
+            rec.ask(tp, DecisionKind.MAIN, "main.phase")
         elif s.turn == 1:
             rec.emit("PhaseBegan", "rules", "attack.first-turn", {"phase": "end", "skipped": "attack"})
         else:
@@ -171,26 +173,26 @@ def attack_step(rec: Recorder, tp: str) -> None:
         rec.emit("StepBegan", "rules", "attack.pre-attack", {"step": "pre_attack"})
     elif step == "pre_attack":
         if stage == "begin":
-            rec.ask(tp, "pre_attack", "attack.pre-attack")
+            rec.ask(tp, DecisionKind.PRE_ATTACK, "attack.pre-attack")
         else:
             rec.emit("StepBegan", "rules", "attack.defense", {"step": "defense"})
     elif step == "defense":
         if stage == "begin":
-            rec.ask(defender, "defense", "attack.defense")
+            rec.ask(defender, DecisionKind.DEFENSE, "attack.defense")
         else:
             rec.emit("StepBegan", "rules", "attack.signi", {"step": "signi_attack"})
     elif step == "signi_attack":
         if s.attack is not None:
             combat.resolve(rec)
         elif stage == "begin" and combat.signi_can_attack(s, tp):
-            rec.ask(tp, "signi_attack", "attack.signi")
+            rec.ask(tp, DecisionKind.SIGNI_ATTACK, "attack.signi")
         else:
             rec.emit("StepBegan", "rules", "attack.lrig", {"step": "lrig_attack"})
     elif step in ("lrig_attack", "guard"):
         if s.attack is not None:
             combat.resolve(rec)
         elif stage == "begin" and combat.lrig_can_attack(s, tp):  # an LRIG upped again may attack again
-            rec.ask(tp, "lrig_attack", "attack.lrig")
+            rec.ask(tp, DecisionKind.LRIG_ATTACK, "attack.lrig")
         else:
             rec.emit("PhaseBegan", "rules", "end.phase", {"phase": "end"})
 
@@ -202,7 +204,7 @@ def end_phase(rec: Recorder, tp: str) -> None:
     hand = s.players[tp].zones["hand"]
     if len(hand) > HAND_LIMIT:
         n = len(hand) - HAND_LIMIT
-        rec.ask(tp, "discard", "end.hand-size", count=n, min=n, max=n)
+        rec.ask(tp, DecisionKind.DISCARD, "end.hand-size", count=n, min=n, max=n)
         return
     if not s.flags.get("expired"):
         rec.emit("EffectsExpired", "rules", "end.expire", {})
@@ -213,28 +215,4 @@ def end_phase(rec: Recorder, tp: str) -> None:
     end_turn(rec, tp, "end.phase")
 
 
-def clear_check_zone(rec: Recorder) -> None:
-    for p, ps in rec.state.players.items():
-        if ps.zones["check"]:
-            rec.emit(
-                "CheckZoneCleared", "rules", "end.check-zone", {"player": p, "cards": list(ps.zones["check"])}
-            )
-
-
-def end_turn(rec: Recorder, tp: str, rule: str) -> None:
-    s = rec.state
-    rec.emit("TurnEnded", "rules", rule, {"turn": s.turn, "player": tp})
-    rec.emit("TurnBegan", "rules", "turn.begin", {"turn": s.turn + 1, "player": opponent(tp)})
-
-
-def end_turn_now(rec: Recorder, tp: str, rule: str) -> None:
-    """The turn ends at once (the turn player's second refresh): effects until end of turn end, cards left
-    in the check zone go to the trash, and the other player's turn begins."""
-    if rec.state.attack is not None:
-        rec.emit("AttackEnded", "rules", rule, {"reason": "the turn ended"})
-    rec.emit("EffectsExpired", "rules", "end.expire", {})
-    clear_check_zone(rec)
-    end_turn(rec, tp, rule)
-
-
-__all__ = ["advance", "end_turn_now", "facts"]
+__all__ = ["advance", "clear_check_zone", "end_turn", "end_turn_now", "facts"]

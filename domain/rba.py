@@ -20,9 +20,10 @@ from typing import Any
 from domain import facts
 from domain.abilities.constants import active
 from domain.cards import CardType
-from domain.engine import Recorder
 from domain.per_match import PerMatch
+from domain.recorder import Recorder
 from domain.state import LRIG_POSITIONS, GameState, Slot, opponent
+from domain.turn_end import end_turn_now
 
 RESONA_ZONES = ("lrig_deck", "lrig_trash")
 KEY_ZONES = ("lrig_deck", "lrig_trash")
@@ -47,7 +48,7 @@ def _players_in_order(s: GameState) -> list[str]:
 
 def _simultaneous(rec: Recorder) -> bool:
     s = rec.state
-    moves: list[tuple[str, str, dict]] = []
+    moves: list[tuple[str, str, dict[str, Any]]] = []
     applying: list[Any] | None = None
     for p in _players_in_order(s):
         ps = s.players[p]
@@ -159,8 +160,6 @@ def _refresh(rec: Recorder) -> bool:
         )
         did = True
         if p == s.turn_player and ps.refreshes_this_turn >= 2:
-            from domain.procedure import end_turn_now  # the procedure imports this module
-
             end_turn_now(rec, p, "refresh.second")
             return True
     return did

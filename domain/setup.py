@@ -15,10 +15,11 @@ from domain import procedure
 from domain.actions import Action
 from domain.cards import Card, CardType, UnknownCard
 from domain.decks import Deck, kind_words, validate_deck
-from domain.engine import Recorder, finish
 from domain.errors import IllegalAction, InvalidPosition
 from domain.events import Event
 from domain.facts import catalogue
+from domain.kinds import Phase, Step, Zone
+from domain.recorder import Recorder, finish
 from domain.state import (
     ATTACK_STEPS,
     COIN_LIMIT,
@@ -128,14 +129,14 @@ def create_match(
         wanted = ps.lrigs or default_lrigs(ps.deck)
         placement: dict[str, str] = {}
         for pos in LRIG_POSITIONS:
-            cid = wanted.get(pos)
-            iid = next((i for i in lrig_ids if cards[i] == cid and i not in placement.values()), None)
-            card = catalogue().get(cid) if cid in catalogue() else None
-            if iid is None or card is None or card.type != CardType.LRIG or card.level != 0:
+            wanted_id = wanted.get(pos)
+            found = next((i for i in lrig_ids if cards[i] == wanted_id and i not in placement.values()), None)
+            card = catalogue().get(wanted_id) if wanted_id is not None and wanted_id in catalogue() else None
+            if found is None or card is None or card.type != CardType.LRIG or card.level != 0:
                 raise IllegalAction(
                     "setup.lrigs", f"{p}: the {pos} LRIG must be a level 0 LRIG of the LRIG deck"
                 )
-            placement[pos] = iid
+            placement[pos] = found
         placements[p] = placement
         info[p] = {"name": ps.name, "lrig_deck": lrig_ids, "main_deck": main_ids}
     params = {
@@ -217,6 +218,10 @@ LRIG_ZONE_TYPES = frozenset(
 CARD_FIELDS = {"card", "downed", "frozen", "under", "power_mod", "keywords", "awakened"}
 KEYWORD_VALUES = ("lancer", "double_crush", "assassin", "shadow", "cannot_attack", "unguardable")
 PLAYER_FIELDS = {"name", "lrig", "signi", "refreshes_this_turn", "coins", *PILE_ZONES}
+POSITION_PHASES = tuple(p for p in Phase if p != Phase.SETUP)  # a position starts in a turn's phase
+CENTER_LRIG_TYPES = frozenset({CardType.LRIG})
+ASSIST_LRIG_TYPES = frozenset({CardType.LRIG, CardType.ASSIST_LRIG})
+FIELD_SIGNI_TYPES = frozenset({CardType.SIGNI, CardType.RESONA, CardType.SIGNI_CRAFT, CardType.RESONA_CRAFT})
 
 
 class _PositionBuilder:
@@ -305,6 +310,27 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
         raise InvalidPosition(
             f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}", ("format.unsupported",)
         )
+    turn, tp, fp = _turn_of(position)
+    phase, step = _phase_of(position, turn)
+    players = position.get("players")
+    if not isinstance(players, dict) or set(players) - set(PLAYERS):
+        raise InvalidPosition("'players' must be an object with p1 and p2")
+    b = _PositionBuilder(seed)
+    s = b.state
+    s.turn, s.turn_player, s.first_player, s.phase, s.step, s.stage = turn, tp, fp, phase, step, "begin"
+    for p in PLAYERS:
+        _place_player(b, p, players.get(p))
+    for iid in list(s.crushed):
+        s.crushed.pop(iid)
+    for p in PLAYERS:
+        for iid in s.players[p].zones["check"]:
+            s.crushed[iid] = "declined"  # cards already checked wait for rule processing to go to ener
+    return s
+
+
+def _turn_of(position: dict[str, Any]) -> tuple[int, str, str]:
+    """The turn number, the turn player and the first player, which must agree (the first player takes the
+    odd turns)."""
     turn = position.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
         raise InvalidPosition("'turn' must be a whole number from 1")
@@ -319,88 +345,86 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
         raise InvalidPosition(
             "the first player takes the odd turns: turn, turn_player and first_player disagree"
         )
-    phase = position.get("phase", "main")
-    if phase not in ("up", "draw", "ener", "grow", "main", "attack", "end"):
-        raise InvalidPosition("'phase' must be one of up, draw, ener, grow, main, attack, end")
+    return turn, tp, fp
+
+
+def _phase_of(position: dict[str, Any], turn: int) -> tuple[str, str | None]:
+    """The phase and, in the attack phase, the step the position starts in."""
+    phase = position.get("phase", Phase.MAIN)
+    if phase not in POSITION_PHASES:
+        raise InvalidPosition(f"'phase' must be one of {', '.join(POSITION_PHASES)}")
     step = position.get("step")
-    if phase == "attack":
+    if phase == Phase.ATTACK:
         if turn == 1:
             raise InvalidPosition("the first turn of the game has no attack phase", ("attack.first-turn",))
         if step is not None and step not in ATTACK_STEPS:
             raise InvalidPosition(f"'step' must be one of {', '.join(ATTACK_STEPS)}")
-        if step == "guard":
+        if step == Step.GUARD:
             raise InvalidPosition(
                 "a position cannot start in the guard step: it needs an LRIG attack under way"
             )
     elif step is not None:
         raise InvalidPosition("'step' is only for the attack phase")
-    players = position.get("players")
-    if not isinstance(players, dict) or set(players) - set(PLAYERS):
-        raise InvalidPosition("'players' must be an object with p1 and p2")
-    b = _PositionBuilder(seed)
-    s = b.state
-    s.turn, s.turn_player, s.first_player, s.phase, s.step, s.stage = turn, tp, fp, phase, step, "begin"
-    for p in PLAYERS:
-        pdata = players.get(p)
-        if not isinstance(pdata, dict):
-            raise InvalidPosition(f"{p}: a player needs at least a center LRIG")
-        unknown = sorted(set(pdata) - PLAYER_FIELDS)
-        if unknown:
-            raise InvalidPosition(f"{p}: unknown field(s) {', '.join(unknown)}")
-        ps = s.players[p]
-        ps.name = str(pdata.get("name", p))
-        ps.lrigs_face_up = True
-        lrig = pdata.get("lrig")
-        if not isinstance(lrig, dict) or lrig.get("center") is None:
-            raise InvalidPosition(f"{p}: the center LRIG is required")
-        if set(lrig) - set(LRIG_POSITIONS):
-            raise InvalidPosition(f"{p} lrig: the LRIG zones are center, left and right")
-        for pos in LRIG_POSITIONS:
-            if lrig.get(pos) is not None:
-                kinds = (
-                    frozenset({CardType.LRIG})
-                    if pos == "center"
-                    else frozenset({CardType.LRIG, CardType.ASSIST_LRIG})
-                )
-                ps.lrig[pos] = b.slot(p, lrig[pos], f"lrig {pos}", kinds, "an LRIG for that zone")
-        signi = pdata.get("signi", {}) or {}
-        if not isinstance(signi, dict) or set(signi) - set(SIGNI_ZONES):
-            raise InvalidPosition(f"{p} signi: the SIGNI zones are left, center and right")
-        for zone in SIGNI_ZONES:
-            if signi.get(zone) is not None:
-                kinds = frozenset(
-                    {CardType.SIGNI, CardType.RESONA, CardType.SIGNI_CRAFT, CardType.RESONA_CRAFT}
-                )
-                ps.signi[zone] = b.slot(p, signi[zone], f"signi {zone}", kinds, "a SIGNI")
-        for zone in PILE_ZONES:
-            allowed = LRIG_ZONE_TYPES if zone in ("lrig_deck", "lrig_trash") else MAIN_ZONE_TYPES
-            if zone in ("trash", "excluded", "check"):
-                allowed = MAIN_ZONE_TYPES | LRIG_ZONE_TYPES
-            for i, ref in enumerate(_zone_list(p, pdata, zone)):
-                if isinstance(ref, dict) and set(ref) - {"card"}:
-                    raise InvalidPosition(f"{p} {zone}[{i}]: only cards on the field take a state")
-                iid, card, _ = b.card(p, ref, f"{zone}[{i}]")
-                if card.type not in allowed:
-                    raise InvalidPosition(
-                        f"{p} {zone}[{i}]: {card.id} ({card.name}) cannot be in the {zone.replace('_', ' ')}"
-                    )
-                ps.zones[zone].append(iid)
-        r = pdata.get("refreshes_this_turn", 0)
-        if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 1:
-            raise InvalidPosition(
-                f"{p}: 'refreshes_this_turn' must be 0 or 1 (a second refresh ends the turn)"
+    return phase, step
+
+
+def _place_player(b: _PositionBuilder, p: str, pdata: Any) -> None:
+    if not isinstance(pdata, dict):
+        raise InvalidPosition(f"{p}: a player needs at least a center LRIG")
+    unknown = sorted(set(pdata) - PLAYER_FIELDS)
+    if unknown:
+        raise InvalidPosition(f"{p}: unknown field(s) {', '.join(unknown)}")
+    ps = b.state.players[p]
+    ps.name = str(pdata.get("name", p))
+    ps.lrigs_face_up = True
+    _place_lrigs(b, p, pdata.get("lrig"))
+    _place_signi(b, p, pdata.get("signi", {}) or {})
+    for zone in PILE_ZONES:
+        _place_pile(b, p, zone, _zone_list(p, pdata, zone))
+    r = pdata.get("refreshes_this_turn", 0)
+    if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r <= 1:
+        raise InvalidPosition(f"{p}: 'refreshes_this_turn' must be 0 or 1 (a second refresh ends the turn)")
+    ps.refreshes_this_turn = r
+    coins = pdata.get("coins", 0)
+    if not isinstance(coins, int) or isinstance(coins, bool) or not 0 <= coins <= COIN_LIMIT:
+        raise InvalidPosition(f"{p}: 'coins' must be a whole number from 0 to {COIN_LIMIT}")
+    ps.coins = coins
+
+
+def _place_lrigs(b: _PositionBuilder, p: str, lrig: Any) -> None:
+    if not isinstance(lrig, dict) or lrig.get("center") is None:
+        raise InvalidPosition(f"{p}: the center LRIG is required")
+    if set(lrig) - set(LRIG_POSITIONS):
+        raise InvalidPosition(f"{p} lrig: the LRIG zones are center, left and right")
+    for pos in LRIG_POSITIONS:
+        if lrig.get(pos) is not None:
+            kinds = CENTER_LRIG_TYPES if pos == "center" else ASSIST_LRIG_TYPES
+            b.state.players[p].lrig[pos] = b.slot(p, lrig[pos], f"lrig {pos}", kinds, "an LRIG for that zone")
+
+
+def _place_signi(b: _PositionBuilder, p: str, signi: Any) -> None:
+    if not isinstance(signi, dict) or set(signi) - set(SIGNI_ZONES):
+        raise InvalidPosition(f"{p} signi: the SIGNI zones are left, center and right")
+    for zone in SIGNI_ZONES:
+        if signi.get(zone) is not None:
+            b.state.players[p].signi[zone] = b.slot(
+                p, signi[zone], f"signi {zone}", FIELD_SIGNI_TYPES, "a SIGNI"
             )
-        ps.refreshes_this_turn = r
-        coins = pdata.get("coins", 0)
-        if not isinstance(coins, int) or isinstance(coins, bool) or not 0 <= coins <= COIN_LIMIT:
-            raise InvalidPosition(f"{p}: 'coins' must be a whole number from 0 to {COIN_LIMIT}")
-        ps.coins = coins
-    for iid in list(s.crushed):
-        s.crushed.pop(iid)
-    for p in PLAYERS:
-        for iid in s.players[p].zones["check"]:
-            s.crushed[iid] = "declined"  # cards already checked wait for rule processing to go to ener
-    return s
+
+
+def _place_pile(b: _PositionBuilder, p: str, zone: str, refs: list[Any]) -> None:
+    allowed = LRIG_ZONE_TYPES if zone in (Zone.LRIG_DECK, Zone.LRIG_TRASH) else MAIN_ZONE_TYPES
+    if zone in (Zone.TRASH, Zone.EXCLUDED, Zone.CHECK):
+        allowed = MAIN_ZONE_TYPES | LRIG_ZONE_TYPES
+    for i, ref in enumerate(refs):
+        if isinstance(ref, dict) and set(ref) - {"card"}:
+            raise InvalidPosition(f"{p} {zone}[{i}]: only cards on the field take a state")
+        iid, card, _ = b.card(p, ref, f"{zone}[{i}]")
+        if card.type not in allowed:
+            raise InvalidPosition(
+                f"{p} {zone}[{i}]: {card.id} ({card.name}) cannot be in the {zone.replace('_', ' ')}"
+            )
+        b.state.players[p].zones[zone].append(iid)
 
 
 def _begin(rec: Recorder, state: GameState) -> None:

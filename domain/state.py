@@ -13,29 +13,20 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.kinds import FieldZone, Phase, Step, Zone
 from domain.per_match import PerMatch
 
 PLAYERS = ("p1", "p2")
-SIGNI_ZONES = ("left", "center", "right")
+SIGNI_ZONES = tuple(z.value for z in FieldZone)  # left, center, right
 LRIG_POSITIONS = ("center", "left", "right")
 # Zones that hold an ordered list of cards (index 0 of deck and life_cloth is the top).
-PILE_ZONES = (
-    "hand",
-    "deck",
-    "life_cloth",
-    "ener",
-    "trash",
-    "lrig_deck",
-    "lrig_trash",
-    "check",
-    "excluded",
-)
+PILE_ZONES = tuple(z.value for z in Zone)
 # Zones whose cards nobody may look at (the owner sees the hand; the LRIG deck is the owner's to look at).
 HIDDEN_FROM_OWNER = ("deck", "life_cloth")
 HIDDEN_FROM_OPPONENT = ("hand", "deck", "life_cloth", "lrig_deck")
 COIN_LIMIT = 5  # the most coins a player can hold
-PHASES = ("setup", "up", "draw", "ener", "grow", "main", "attack", "end")
-ATTACK_STEPS = ("pre_attack", "defense", "signi_attack", "lrig_attack", "guard")
+PHASES = tuple(p.value for p in Phase)
+ATTACK_STEPS = tuple(s.value for s in Step)
 
 
 def opponent(player: str) -> str:

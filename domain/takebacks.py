@@ -35,11 +35,11 @@ from typing import Any
 
 from domain import procedure
 from domain.actions import Action
-from domain.engine import Recorder, finish
 from domain.errors import InvalidAction, NotYourTakeback, TakebackRefused
 from domain.events import Event
 from domain.evolve import apply, fold
 from domain.judge import Landing, is_decision_point, require_decision_point
+from domain.recorder import Recorder, finish
 from domain.state import GameState, opponent
 
 POLICIES = ("never", "with-consent", "judge-only")

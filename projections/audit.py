@@ -19,10 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.decks import Deck
 from domain.engine import decide
 from domain.errors import JudgeError
 from domain.events import same_event
 from domain.evolve import EvolveError, apply
+from domain.judge import adjust, branch, rewind
 from domain.match import ENGINE_TYPES, GENESIS_HASH, chain_hash
 from domain.setup import PlayerSetup, create_match, create_position
 from domain.state import GameState
@@ -182,8 +184,6 @@ def _expected(
     if atype in TAKEBACK_ACTIONS:  # decided from the log before the batch (``log()``)
         return decide_takeback(state, action, log(), history, by)
     if atype == "create":
-        from domain.decks import Deck
-
         players = {
             p: PlayerSetup(
                 info["name"], Deck(tuple(info["lrig_deck"]), tuple(info["main_deck"])), info.get("lrigs")
@@ -196,14 +196,10 @@ def _expected(
         created = create_position(action["position"], action["seed"])
         return created if "takebacks" not in action else at_creation(created, action["takebacks"])
     if atype in ("rewind", "branch"):
-        from domain.judge import branch, rewind
-
         if atype == "rewind":
             return rewind(state, history(int(action["to"])), int(action["to"]), action.get("reason", ""))
         return branch(state, action["parent"], int(action["at"]), action.get("reason", ""))
     if atype == "adjust":
-        from domain.judge import adjust
-
         return adjust(state, action)
     if atype == "arrange":
         from domain.arrange import arrange

@@ -61,7 +61,8 @@ def engine_version() -> str:
 def record_schema() -> dict[str, Any]:
     """The record's JSON Schema (``docs/record.schema.json``, shipped beside this module's package data)."""
     text = resources.files("projections").joinpath("record.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 # -- export -----------------------------------------------------------------------------------------
@@ -497,7 +498,9 @@ def replay_record(text: str, match_id: UUID | None = None) -> Replay:
         action = line["action"]
         state = builder.state
 
-        def decide_on(work: GameState, action: dict[str, Any] = action, line: dict[str, Any] = line) -> list:
+        def decide_on(
+            work: GameState, action: dict[str, Any] = action, line: dict[str, Any] = line
+        ) -> list[Event]:
             return _decide(work, action, line.get("by"), builder.states, builder.log)
 
         try:

@@ -420,7 +420,7 @@ def _attack_declared(s: Say, d: Mapping[str, Any]) -> str:
     if d.get("zone") == "lrig":
         return f"{s.whose(p)} LRIG {s.card(d.get('card'))} attacks {s.player(other)}"
     zone = d.get("zone")
-    facing = {"left": "right", "right": "left"}.get(zone, zone)
+    facing = {"left": "right", "right": "left"}.get(str(zone), zone)
     return (
         f"{s.whose(p)} SIGNI {s.card(d.get('card'))} attacks from the {signi_zone(zone)}, "
         f"toward {s.whose(other)} {signi_zone(facing)}"

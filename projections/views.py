@@ -17,8 +17,10 @@ from functools import cache
 from typing import Any
 
 from domain import facts
-from domain.engine import describe_pending
+from domain.abilities import is_enforced
+from domain.abilities.constants import active
 from domain.evolve import apply
+from domain.kinds import describe_pending
 from domain.legal import legal_actions
 from domain.state import LRIG_POSITIONS, PILE_ZONES, SIGNI_ZONES, GameState, Slot
 from projections.sentences import NOBODY, Cast, sentence
@@ -38,7 +40,6 @@ def zone_visible(viewer: str, owner: str, zone: str) -> bool:
 
 def enforced(card_id: str) -> bool:
     """Whether the service enforces everything the card does (cards with no abilities, for now)."""
-    from domain.abilities import is_enforced
 
     return is_enforced(card_id)
 
@@ -91,7 +92,6 @@ def slot_view(
 
 def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[str, Any]:
     """The state as ``viewer`` may see it, in the contract's shape."""
-    from domain.abilities.constants import active
 
     players: dict[str, Any] = {}
     applying = list(active(state, "power"))  # worked out once for every card shown on the field
