@@ -20,6 +20,7 @@ from domain.abilities.vocabulary import (
     TARGET,
     Route,
     Step,
+    Text,
     alias,
     check_targets_with,
     expand,
@@ -253,7 +254,7 @@ def _keywords_text(s: Step) -> str:
     return f"{_t(s)} gains {', '.join(s.get('keywords', [])).replace('_', ' ')} until end of turn"
 
 
-MODIFY_ROUTES = {
+MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "power": (("power",), _power_text, {"amount": int, "per": Literal["your_signi_colors"], "until": Until}),
     "grant": (("keywords",), _keywords_text, {"keywords": list[str]}),
     "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any]}),
