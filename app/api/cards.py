@@ -9,8 +9,8 @@ from flask import Blueprint
 from app.endpoint import endpoint
 from app.problems import not_found
 from app.schemas.catalogue import MAX_CARDS, CardListSchema, CardSchema, CardsQuerySchema
+from domain.abilities.card_view import ability_view
 from domain.abilities.catalogue import abilities_of
-from domain.abilities.words import ability_view
 from domain.cards import Card, UnknownCard, load_catalogue
 from projections.views import enforced
 

@@ -9,6 +9,7 @@
 - ``use``: using spells, PIECEs and [Action] abilities, and paying costs.
 """
 
+from domain.abilities import words as words  # fills the step vocabulary's registry
 from domain.abilities.catalogue import abilities_of, describe, encoded_cards, is_enforced
 
 __all__ = ["abilities_of", "describe", "encoded_cards", "is_enforced"]

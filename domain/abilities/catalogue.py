@@ -33,6 +33,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from domain.facts import catalogue
@@ -81,16 +82,42 @@ ABILITY_KEYS = (
 )
 
 
+class EncodingError(ValueError):
+    """An encoding file says something outside the vocabulary: the message names card, ability and field."""
+
+
+_EXTRA: list[Path] = []  # encodings read after the packaged ones (a directory of JSON files, or one file)
+
+
+def use_encodings(*paths: str | Path) -> None:
+    """Read the encodings in these files or directories too (after the packaged ones), from the next look-up
+    on; with no paths, only the packaged ones. A card encoded twice is refused."""
+    _EXTRA[:] = [Path(p) for p in paths]
+    _data.cache_clear()
+    is_enforced.cache_clear()
+
+
+def _files() -> list[tuple[str, str]]:
+    """(name, text) of every encoding file: the packaged ones by name, then the extra ones."""
+    root = resources.files("domain") / "data" / "abilities"
+    out = [(e.name, e.read_text(encoding="utf-8")) for e in sorted(root.iterdir(), key=lambda e: e.name)]
+    for extra in _EXTRA:
+        files = sorted(extra.glob("*.json")) if extra.is_dir() else [extra]
+        out.extend((str(f), f.read_text(encoding="utf-8")) for f in files)
+    return [(name, text) for name, text in out if name.endswith(".json")]
+
+
 @cache
 def _data() -> dict[str, list[dict[str, Any]]]:
+    """Every card's encoded abilities, each checked against the vocabulary as it loads."""
     out: dict[str, list[dict[str, Any]]] = {}
-    root = resources.files("domain") / "data" / "abilities"
-    for entry in sorted(root.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".json"):
-            continue
-        for card_id, abilities in json.loads(entry.read_text(encoding="utf-8")).items():
+    for name, text in _files():
+        for card_id, abilities in json.loads(text).items():
             if card_id in out:
-                raise ValueError(f"abilities of {card_id} are encoded twice")
+                raise EncodingError(f"abilities of {card_id} are encoded twice ({name})")
+            found = problems(card_id, abilities)
+            if found:
+                raise EncodingError(f"{name}: " + "; ".join(found))
             out[card_id] = abilities
     return out
 
@@ -334,7 +361,7 @@ def _condition_text(c: dict[str, Any]) -> str:
 
 
 def _step_text(step: dict[str, Any]) -> str:
-    from domain.abilities.effects import step_text
+    from domain.abilities.vocabulary import step_text
 
     return step_text(step)
 
@@ -353,8 +380,8 @@ def problems(card_id: str, abilities: list[dict[str, Any]]) -> list[str]:
 
 def ability_problems(where: str, ab: dict[str, Any]) -> list[str]:
     from domain.abilities.constants import CONSTANT_OPS
-    from domain.abilities.effects import step_problems
     from domain.abilities.targets import condition_problems
+    from domain.abilities.vocabulary import step_problems
 
     out: list[str] = []
     if ab.get("kind") not in KINDS:
@@ -401,10 +428,10 @@ def ability_problems(where: str, ab: dict[str, Any]) -> list[str]:
     for k in ab.get("cost", {}):
         if k not in COST_KEYS:
             out.append(f"{where}: unknown cost {k!r}")
-    for step in ab.get("effect", []):
+    for j, step in enumerate(ab.get("effect", [])):
         if ab["kind"] == "constant":
             if step.get("op") not in CONSTANT_OPS:
                 out.append(f"{where}: a constant ability's step must be one of {CONSTANT_OPS}")
             continue
-        out.extend(f"{where}: {p}" for p in step_problems(step))
+        out.extend(f"{where}, step {j + 1}: {p}" for p in step_problems(step))
     return out

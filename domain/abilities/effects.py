@@ -33,76 +33,15 @@ from typing import Any
 
 from domain import costs, facts
 from domain.abilities import targets as tg
+from domain.abilities.vocabulary import is_control, runner, step_text, targets
+from domain.abilities.vocabulary import step_problems as step_problems
 from domain.engine import Recorder
 from domain.state import SIGNI_ZONES, GameState, fresh, opponent
 
 Frame = dict[str, Any]
 Op = Callable[[Recorder, Frame, dict[str, Any], list[str]], bool]  # False: it asked, the frame waits
 OPS: dict[str, Op] = {}
-TARGETED = (
-    "vanish",
-    "down",
-    "up",
-    "freeze",
-    "bounce",
-    "trash",
-    "to_hand",
-    "to_field",
-    "to_deck",
-    "power",
-    "grant",
-    "grant_ability",
-    "lose_abilities",
-    "awaken",
-    "exclude",
-    "return_lrig",
-    "attach_soul",
-    "swap_with_ener",
-    "set_base",
-    "to_hand_or_field",
-)
-CONTROL = ("modes", "if", "may_pay", "may", "unless", "delay", "reveal_top", "then", "declare")
 NOTED = ("declared",)  # a filter value that names what the effect noted: the number its player declared
-STEP_KEYS = {
-    "draw": {"n", "who"},
-    "ener_charge": {"n", "who"},
-    "may": {"who", "then"},
-    "prevent_damage": {"times", "then"},
-    "attack_limit": {"amount"},
-    "discard": {"n", "who", "random", "filter", "up_to", "all"},
-    "ener_to_trash": {"n", "who"},
-    "search": {"filter"},
-    "crush": {"n", "who", "burst_cancel"},
-    "life_to_trash": {"n"},
-    "negate_attack": set(),
-    "move_to_attacker_front": set(),
-    "swap_with_ener": {"target"},
-    "set_base": {"target", "level", "power", "until"},
-    "mill": {"n", "who"},
-    "shuffle": {"who"},
-    "look": {"zone", "n"},
-    "look_top": {"n", "pick", "picks", "to", "rest", "no_enter", "reveal", "order"},
-    "arrange_top": {"n"},
-    "forbid_attack_zone": set(),
-    "declare": {"min", "max"},
-    "look_hand": {"who", "reveal", "deck_top"},
-    "reveal_top": {"filter", "then", "who"},
-    "life_add": {"n"},
-    "life_to_deck": {"n"},
-    "gather_under": set(),
-    "damage": {"who"},
-    "modes": {"choose", "modes", "repeat"},
-    "if": {"condition", "then", "else"},
-    "may_pay": {"cost", "then", "else", "choose_payment"},
-    "unless": {"cost", "then"},
-    "delay": {"until", "then"},
-    "then": set(),
-    "power": {"target", "amount", "until", "per"},
-    "grant": {"target", "keywords"},
-    "grant_ability": {"target", "ability"},
-    "to_field": {"target", "no_enter", "downed"},
-    "to_deck": {"target", "bottom"},
-}
 CHOOSE_COUNTS = ("opponent_center_level",)  # "choose" of a modes step may name a number the game gives
 DELAYS = ("attack_end",)
 
@@ -155,7 +94,7 @@ def run(rec: Recorder, frame: Frame) -> None:
             while seg["steps"]:
                 step = seg["steps"][0]
                 frame["vars"]["done"] = 0  # how many cards the step moved: "if you do" asks it
-                done = OPS[step["op"]](rec, frame, step, step.get("_targets", []))
+                done = runner(step["op"])(rec, frame, step, step.get("_targets", []))
                 if not done:
                     return
                 seg["steps"].pop(0)
@@ -177,12 +116,12 @@ def run(rec: Recorder, frame: Frame) -> None:
         if step["op"] == "then":
             queue.pop(0)
             continue
-        if step["op"] in CONTROL:
-            if not OPS[step["op"]](rec, frame, step, []):
+        if is_control(step["op"]):
+            if not runner(step["op"])(rec, frame, step, []):
                 return
             continue
         steps = []
-        while queue and queue[0]["op"] not in CONTROL:
+        while queue and not is_control(queue[0]["op"]):
             steps.append(_bind(queue.pop(0), frame["vars"]))
         frame["segment"] = {"steps": steps}
 
@@ -611,12 +550,13 @@ def _to_deck(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str
     """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
     s = rec.state
     cards = _live(rec, frame, step, chosen)
+    bottom = step.get("bottom") or step.get("position") == "bottom"
     if "_answer" in step:  # the order the owner asked gave: from the one nearest the top to the very bottom
         step.setdefault("_orders", {})[step.pop("_asking")] = list(step.pop("_answer")["cards"])
     for owner in sorted({s.owners[i] for i in cards}):
         mine = [i for i in cards if s.owners[i] == owner]
         ordered = owner in step.get("_orders", {})
-        if step.get("bottom") and len({s.cards[i] for i in mine}) > 1 and not ordered:
+        if bottom and len({s.cards[i] for i in mine}) > 1 and not ordered:
             # cards put on the bottom of a deck together: their owner chooses the order
             step["_asking"] = owner
             return ask_in_step(
@@ -636,7 +576,7 @@ def _to_deck(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str
         if owner in step.get("_orders", {}):
             mine = [i for i in step["_orders"][owner] if i in mine]
         _move(rec, frame, owner, mine, "deck")  # a card moved into the deck goes to its bottom
-        if not step.get("bottom"):
+        if not bottom:
             _shuffle_deck(rec, frame, owner)
     return True
 
@@ -1859,225 +1799,10 @@ def describe_cost(cost: dict[str, Any]) -> str:
     return _cost_text(cost)
 
 
-# -- description and validation -------------------------------------------------------------------
+# -- description and validation: the registry's (``vocabulary``, filled by ``words``) ----------------
 
 
-def step_text(step: dict[str, Any]) -> str:
-    o = step["op"]
-    t = tg.target_text(step["target"]) if "target" in step else ""
-    who = "the opponent" if step.get("who") == "opponent" else "you"
-    n = step.get("n", 1)
-    if n == "discarded":
-        n = "as many as were discarded"
-    f = tg.filter_text(step.get("filter", {}))
-    texts = {
-        "draw": f"{who} draw {n}",
-        "ener_charge": f"{'' if who == 'you' else 'the opponent '}ener charge {n}".strip(),
-        "discard": f"{who} discard {'up to ' if step.get('up_to') else ''}{n}{' ' + f if f else ''}"
-        + (" at random" if step.get("random") else "")
-        if not step.get("all")
-        else (f"{who} discard every card {f}" if f else f"{who} discard the whole hand"),
-        "mill": f"put the top {n} of {'your' if who == 'you' else 'their'} deck into the trash",
-        "shuffle": "shuffle the deck",
-        "vanish": f"vanish {t}",
-        "down": f"down {t}",
-        "up": f"up {t}",
-        "freeze": f"freeze {t}",
-        "bounce": f"return {t} to its owner's hand",
-        "trash": f"put {t} into the trash",
-        "exclude": f"remove {t} from the game",
-        "attack_limit": f"this LRIG may attack {abs(int(step.get('amount', -1)))} time(s) "
-        f"{'more' if int(step.get('amount', -1)) > 0 else 'fewer'} this turn",
-        "attach_soul": f"attach a card from under this LRIG to {t} as its Soul",
-        "to_hand": f"add {t} to your hand",
-        "to_field": f"put {t} onto your field" + (" downed" if step.get("downed") else ""),
-        "to_deck": f"put {t} on the bottom of its owner's deck"
-        if step.get("bottom")
-        else f"shuffle {t} into its owner's deck",
-        "power": f"{t} gets {step.get('amount', 0):+d} power"
-        + (" for each colour among your SIGNI" if step.get("per") else "")
-        + " until end of "
-        + ("the opponent's next turn" if step.get("until") == "opponent_next_turn" else "turn"),
-        "grant": f"{t} gains {', '.join(step.get('keywords', [])).replace('_', ' ')} until end of turn",
-        "lose_abilities": f"{t} loses its abilities until end of turn",
-        "look": f"look at the top {n} of your {step.get('zone', 'life_cloth').replace('_', ' ')}",
-        "gain_coins": f"{who} gain {n} coin(s)",
-        "pay_coins": f"{who} pay {n} coin(s)",
-        "exceed": f"{who} exceed {n}",
-        "ban_spells": f"{who} cannot use spells this turn".replace("you cannot", "you can no longer"),
-        "declare": "declare a number from "
-        + f"{step.get('min', 0)} to "
-        + (
-            "the level of the opponent's center LRIG"
-            if step.get("max") == "opponent_center_level"
-            else str(step.get("max", 5))
-        ),
-        "awaken": f"{t} awakens",
-        "look_hand": ("reveal " if step.get("reveal") else "look at ")
-        + f"{'your' if step.get('who') == 'you' else 'the opponent' + chr(39) + 's'} hand"
-        + (" and the top card of that deck" if step.get("deck_top") else ""),
-        "forbid_attack_zone": "choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
-        "arrange_top": f"look at the top {n} of your deck, put any of them on the bottom and the rest "
-        "back on top, each in the order you choose",
-        "life_add": f"add the top {n} of your deck to your Life Cloth",
-        "life_to_deck": f"put the top {n} of your Life Cloth into your deck",
-        "gather_under": "put every card under your other LRIGs under this LRIG",
-        "ener_to_trash": f"{who} choose {n} card(s) of "
-        f"{'your' if who == 'you' else 'their'} ener zone and put them into the trash",
-        "search": f"search your deck for a card {f}".rstrip()
-        + ", reveal it, add it to your hand, shuffle the deck",
-        "crush": f"crush {n} of "
-        + ("your" if step.get("who") == "you" else "the opponent's")
-        + " Life Cloth"
-        + (
-            "; if its player chooses to use its Life Burst, you may pay "
-            f"{describe_cost(step['burst_cancel'])} so that it does not activate"
-            if step.get("burst_cancel")
-            else ""
-        ),
-        "life_to_trash": f"put the top {n} of your Life Cloth into your trash",
-        "negate_attack": "negate that attack",
-        "move_to_attacker_front": "move this SIGNI to the zone in front of the attacking SIGNI",
-        "swap_with_ener": f"swap this SIGNI with {t}",
-        "to_hand_or_field": f"add {t} to your hand or put it onto your field",
-        "return_lrig": f"return {t} to its owner's LRIG deck, the cards under it staying on the field",
-        "set_base": f"the base level of {t} becomes {step.get('level')}, its base power {step.get('power')}, "
-        + (
-            "until the opponent's next turn ends"
-            if step.get("until") == "opponent_next_turn"
-            else "this turn"
-        ),
-        "damage": f"this card deals damage to {'you' if step.get('who') == 'you' else 'the opponent'}",
-        "then": "then",
-    }
-    if o in texts:
-        return texts[o]
-    if o == "grant_ability":
-        from domain.abilities.catalogue import describe_ability
-
-        return f'{t} gains "{describe_ability(step["ability"]).rstrip(".")}" until end of turn'
-    if o == "look_top":
-        groups = step["picks"] if "picks" in step else [step.get("pick", {})]
-        picks = " and ".join(
-            ("up to " if g.get("up_to", True) else "")
-            + f"{g.get('count', 1)} {tg.filter_text(g.get('filter', {}))}".rstrip()
-            for g in groups
-        )
-        where = {"field": "onto your field", "hand_or_field": "to your hand or onto your field"}.get(
-            step.get("to", "hand"), "to your hand"
-        )
-        rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
-        if rest != "trash" and step.get("order") == "chosen":
-            rest += " in the order you choose"
-        return f"look at the top {step['n']}, take {picks} {where}, the rest to the {rest}"
-    if o == "reveal_top":
-        inner = "; ".join(step_text(x) for x in step.get("then", []))
-        whose = "the opponent's deck" if step.get("who") == "opponent" else "your deck"
-        if not inner:
-            return f"reveal the top card of {whose}"
-        return f"reveal the top card of {whose}; if it is {tg.filter_text(step.get('filter', {}))}: {inner}"
-    if o == "modes":
-        modes = " / ".join("; ".join(step_text(x) for x in m) for m in step["modes"])
-        k = step.get("choose", 1)
-        count = "as many as the opponent's center LRIG's level" if k == "opponent_center_level" else k
-        again = ", repeats allowed" if step.get("repeat") else ""
-        return f"choose {count}{again}: {modes}"
-    if o == "if":
-        then = "; ".join(step_text(x) for x in step.get("then", []))
-        other = "; ".join(step_text(x) for x in step.get("else", []))
-        return f"if {tg.condition_text(step['condition'])}: {then}" + (
-            f", otherwise {other}" if other else ""
-        )
-    if o == "may_pay":
-        then = "; ".join(step_text(x) for x in step.get("then", []))
-        other = "; ".join(step_text(x) for x in step.get("else", []))
-        if not step["cost"]:
-            return f"you may: {then}"
-        text = f"you may pay {describe_cost(step['cost'])}"
-        text += f"; if you do: {then}" if then else ""
-        return text + (f"; if you do not: {other}" if other else "")
-    if o == "may":
-        then = "; ".join(step_text(x) for x in step.get("then", []))
-        return f"{who} may: {then}"
-    if o == "prevent_damage":
-        times = {1: "the next time", 2: "the next two times"}.get(
-            step.get("times", 1), f"the next {step.get('times')} times"
-        )
-        then = "; ".join(step_text(x) for x in step.get("then", []))
-        return f"this turn, {times} you would take damage, you take none instead" + (
-            f" and {then}" if then else ""
-        )
-    if o == "unless":
-        then = "; ".join(step_text(x) for x in step.get("then", []))
-        return f"{then}, unless the opponent pays {describe_cost(step['cost'])}"
-    if o == "delay":
-        then = "; ".join(step_text(x) for x in step.get("then", []))
-        return f"at the end of this attack: {then}"
-    return o
-
-
-def step_problems(step: dict[str, Any]) -> list[str]:
-    from domain.abilities.catalogue import COST_KEYS, ability_problems
-
-    o = step.get("op")
-    if o not in OPS:
-        return [f"unknown step {o!r}"]
-    out = []
-    allowed = STEP_KEYS.get(o, {"target"} if o in TARGETED else {"n", "who"}) | {"op", "target"}
-    extra = set(step) - allowed
-    if extra:
-        out.append(f"step {o}: unknown field(s) {sorted(extra)}")
-    if o in TARGETED and "target" not in step:
-        out.append(f"step {o} needs a target")
-    if "n" in step and not isinstance(step["n"], int) and not (o == "draw" and step["n"] in COUNTS):
-        out.append(f"step {o}: n must be a number (or, for draw, one of {COUNTS})")
-    if "target" in step:
-        spec = step["target"]
-        if spec.get("zone", "signi") not in tg.ZONES:
-            out.append(f"step {o}: unknown zone {spec.get('zone')!r}")
-        bad = set(spec.get("filter", {})) - set(tg.FILTER_KEYS)
-        if bad:
-            out.append(f"step {o}: unknown filter key(s) {sorted(bad)}")
-        if "cards" in spec:
-            out.append(f"step {o}: a target names no card instances")
-    for key in ("then", "else"):
-        for sub in step.get(key, []) if isinstance(step.get(key), list) else []:
-            out.extend(step_problems(sub))
-    for mode in step.get("modes", []):
-        for sub in mode:
-            out.extend(step_problems(sub))
-    if o == "if":
-        out.extend(tg.condition_problems(step.get("condition", {})))
-    if o in ("may_pay", "unless"):
-        out.extend(f"step {o}: unknown cost {k!r}" for k in step.get("cost", {}) if k not in COST_KEYS)
-    if (
-        o == "modes"
-        and not isinstance(step.get("choose", 1), int)
-        and step.get("choose") not in CHOOSE_COUNTS
-    ):
-        out.append(f"step modes: choose must be a number or one of {CHOOSE_COUNTS}")
-    if o == "prevent_damage" and any(
-        x.get("op") != "grant_ability" or not x.get("target", {}).get("self") for x in step.get("then", [])
-    ):
-        out.append("step prevent_damage: what happens with it may only give this card an ability")
-    if o == "look_top" and step.get("order", "chosen") != "chosen":
-        out.append("step look_top: order must be chosen (or left out: a random order)")
-    if o == "declare" and not (
-        isinstance(step.get("max", 5), int) or step.get("max") == "opponent_center_level"
-    ):
-        out.append("step declare: max must be a number or opponent_center_level")
-    if o == "delay" and step.get("until", "attack_end") not in DELAYS:
-        out.append(f"step delay: until must be one of {DELAYS}")
-    if o == "crush" and set(step.get("burst_cancel") or {}) - {"ener"}:
-        out.append("step crush: burst_cancel is an ener cost")
-    if o == "set_base" and (not isinstance(step.get("level"), int) or not isinstance(step.get("power"), int)):
-        out.append("step set_base: level and power must be numbers")
-    if o == "set_base" and step.get("until", "end_of_turn") not in ("end_of_turn", "opponent_next_turn"):
-        out.append("step set_base: until must be end_of_turn or opponent_next_turn")
-    if o == "power" and step.get("per") is not None and step["per"] not in PER:
-        out.append(f"step power: per must be one of {PER}")
-    if o == "power" and step.get("until", "end_of_turn") not in ("end_of_turn", "opponent_next_turn"):
-        out.append("step power: until must be end_of_turn or opponent_next_turn")
-    if o == "grant_ability":
-        out.extend(ability_problems("granted ability", step.get("ability", {})))
-    return out
+def __getattr__(name: str) -> Any:
+    if name == "TARGETED":  # the step names that need a target, as the registry says
+        return tuple(n for n in OPS if targets(n))
+    raise AttributeError(name)

@@ -1,89 +1,609 @@
-"""The vocabulary an encoded ability is written in, and the words one ability uses.
+"""Every word of the step vocabulary, one registry entry each (see ``vocabulary``).
 
-``VOCABULARY`` is every word an encoding may use where the vocabulary names a thing to do or to check: the
-ability kinds, the triggers, the costs, the effect steps (the control words among them), the constant
-steps and the conditions. ``ability_words`` lists those an ability uses, in the order they appear, once
-each: what a judge checks an encoding by, beside its sentence (``catalogue.describe_ability``).
+General words: ``move`` (every zone change), ``modify`` (what a card is or has until a time: power, keywords,
+abilities, base level and power, awakened, downed, frozen), ``coins`` and ``restrict`` (what a player may no
+longer do this turn). Their older names (``bounce``, ``draw``, ``power``, ``down`` ...) are aliases.
+
+To add a word: write its runner (``effects``), and one entry here: its parameters and their types, its text,
+whether it targets, and what else must hold of it. To add a way an existing general word goes: one ``Route``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
-from typing import Any
+from typing import Any, Literal
 
-from domain.abilities.catalogue import COST_KEYS, EXTRA_COST_KEYS, KINDS, TRIGGERS, describe_ability
+from domain.abilities import effects as fx
+from domain.abilities import targets as tg
+from domain.abilities.vocabulary import (
+    MODES,
+    STEPS,
+    TARGET,
+    Route,
+    Step,
+    Text,
+    alias,
+    check_targets_with,
+    expand,
+    general_word,
+    steps_text,
+    word,
+)
 
-# The kinds the card view names (the contract's list); a Rise is a constant ability of its SIGNI.
-SHOWN_KINDS = ("auto", "enter", "constant", "action", "life_burst", "arts", "spell", "piece")
+Who = Literal["you", "opponent"]
+Until = Literal["end_of_turn", "opponent_next_turn"]
+N = int
+Cost = dict[str, Any]
 
 
-@cache
-def vocabulary() -> frozenset[str]:
-    from domain.abilities.constants import CONSTANT_OPS
-    from domain.abilities.effects import CONTROL, OPS
-    from domain.abilities.targets import CONDITIONS
+def _t(step: Step) -> str:
+    return tg.target_text(step["target"]) if "target" in step else ""
 
-    return frozenset(
-        (*KINDS, *TRIGGERS, *COST_KEYS, *EXTRA_COST_KEYS, *OPS, *CONTROL, *CONSTANT_OPS, *CONDITIONS)
+
+def _who(step: Step) -> str:
+    return "the opponent" if step.get("who") == "opponent" else "you"
+
+
+def _n(step: Step) -> Any:
+    n = step.get("n", 1)
+    return "as many as were discarded" if n == "discarded" else n
+
+
+def _your(step: Step) -> str:
+    return "your" if _who(step) == "you" else "their"
+
+
+def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
+    out = []
+    if spec.get("zone", "signi") not in tg.ZONES:
+        out.append(f"step {name}: unknown zone {spec.get('zone')!r}")
+    bad = set(spec.get("filter", {})) - set(tg.FILTER_KEYS)
+    if bad:
+        out.append(f"step {name}: unknown filter key(s) {sorted(bad)}")
+    if "cards" in spec:
+        out.append(f"step {name}: a target names no card instances")
+    return out
+
+
+check_targets_with(_target_problems)
+
+
+# -- move: every zone change ----------------------------------------------------------------------
+
+Zone = Literal[
+    "field", "deck", "hand", "trash", "ener", "life_cloth", "excluded", "lrig_deck", "lrig_trash", "under",
+    "under_lrigs", "under_other_lrigs", "soul", "hand_or_field",
+]  # fmt: skip
+
+
+def _move_route(step: Step) -> tuple[str, ...]:
+    """(from, to, how): a targeted move goes from where its target is, into its ``owner``'s zone or
+    ``you``rs; a move of cards not targeted takes the ``top`` of a zone, ``search``es it, or lets its
+    player ``choose`` among it, or takes ``all``."""
+    if "target" in step:
+        return ("target", step.get("to", ""), step.get("into", "owner"))
+    return (step.get("from", "deck"), step.get("to", ""), step.get("pick", "top"))
+
+
+def _to_deck_text(step: Step) -> str:
+    g = expand(step)
+    if g.get("position") == "bottom":
+        return f"put {_t(step)} on the bottom of its owner's deck"
+    return f"shuffle {_t(step)} into its owner's deck"
+
+
+def _search_text(step: Step) -> str:
+    f = tg.filter_text(step.get("filter", {}))
+    return f"search your deck for a card {f}".rstrip() + ", reveal it, add it to your hand, shuffle the deck"
+
+
+def _draw_text(s: Step) -> str:
+    return f"{_who(s)} draw {_n(s)}"
+
+
+def _charge_text(s: Step) -> str:
+    return f"{'' if _who(s) == 'you' else 'the opponent '}ener charge {_n(s)}".strip()
+
+
+def _ener_trash_text(s: Step) -> str:
+    return f"{_who(s)} choose {_n(s)} card(s) of {_your(s)} ener zone and put them into the trash"
+
+
+MOVE_ROUTES = {
+    # name: (route key, runner, text, fixed parameters of the alias)
+    "bounce": (("target", "hand", "owner"), "bounce", lambda s: f"return {_t(s)} to its owner's hand"),
+    "to_hand": (("target", "hand", "you"), "to_hand", lambda s: f"add {_t(s)} to your hand"),
+    "trash": (("target", "trash", "owner"), "trash", lambda s: f"put {_t(s)} into the trash"),
+    "exclude": (("target", "excluded", "owner"), "exclude", lambda s: f"remove {_t(s)} from the game"),
+    "to_deck": (("target", "deck", "owner"), "to_deck", _to_deck_text),
+    "to_field": (
+        ("target", "field", "you"),
+        "to_field",
+        lambda s: f"put {_t(s)} onto your field" + (" downed" if s.get("downed") else ""),
+    ),
+    "to_hand_or_field": (
+        ("target", "hand_or_field", "you"),
+        "to_hand_or_field",
+        lambda s: f"add {_t(s)} to your hand or put it onto your field",
+    ),
+    "return_lrig": (
+        ("target", "lrig_deck", "owner"),
+        "return_lrig",
+        lambda s: f"return {_t(s)} to its owner's LRIG deck, the cards under it staying on the field",
+    ),
+    "attach_soul": (
+        ("target", "soul", "you"),
+        "attach_soul",
+        lambda s: f"attach a card from under this LRIG to {_t(s)} as its Soul",
+    ),
+    "draw": (("deck", "hand", "top"), "draw", _draw_text),
+    "search": (("deck", "hand", "search"), "search", _search_text),
+    "ener_charge": (("deck", "ener", "top"), "ener_charge", _charge_text),
+    "mill": (
+        ("deck", "trash", "top"),
+        "mill",
+        lambda s: f"put the top {_n(s)} of {_your(s)} deck into the trash",
+    ),
+    "life_add": (
+        ("deck", "life_cloth", "top"),
+        "life_add",
+        lambda s: f"add the top {_n(s)} of your deck to your Life Cloth",
+    ),
+    "life_to_deck": (
+        ("life_cloth", "deck", "top"),
+        "life_to_deck",
+        lambda s: f"put the top {_n(s)} of your Life Cloth into your deck",
+    ),
+    "life_to_trash": (
+        ("life_cloth", "trash", "top"),
+        "life_to_trash",
+        lambda s: f"put the top {_n(s)} of your Life Cloth into your trash",
+    ),
+    "ener_to_trash": (("ener", "trash", "choose"), "ener_to_trash", _ener_trash_text),
+    "exceed": (("under_lrigs", "lrig_trash", "choose"), "exceed", lambda s: f"{_who(s)} exceed {_n(s)}"),
+    "gather_under": (
+        ("under_other_lrigs", "under", "all"),
+        "gather_under",
+        lambda _s: "put every card under your other LRIGs under this LRIG",
+    ),
+}
+
+
+def _move_check(step: Step) -> list[str]:
+    if "n" in step and not isinstance(step["n"], int) and _move_route(step) != ("deck", "hand", "top"):
+        return ["step move: n must be a number (or, for a draw, one of ('discarded',))"]
+    return []
+
+
+general_word(
+    "move",
+    {
+        "target": TARGET,
+        "from": Zone,
+        "to": Zone,
+        "into": Literal["owner", "you"],
+        "pick": Literal["top", "search", "choose", "all"],
+        "position": Literal["bottom", "shuffled"],
+        "n": int | Literal["discarded"],
+        "who": Who,
+        "filter": dict[str, Any],
+        "downed": bool,
+        "no_enter": bool,
+    },
+    "Move cards from one zone to another: a target (to its owner's zone, or with into: you, yours), or the "
+    "top n of a zone, a card searched for, or n cards its player chooses.",
+    _move_route,
+    [Route(key, fx.OPS[run], text) for key, run, text in MOVE_ROUTES.values()],
+    check=_move_check,
+    required=("to",),
+)
+
+
+def _move_alias(name: str, params: dict[str, Any], *, targets: bool = False, **renamed: str) -> None:
+    key = MOVE_ROUTES[name][0]
+    fixed: dict[str, Any] = {"to": key[1]}
+    if key[0] == "target":
+        fixed["into"] = key[2]
+    else:
+        fixed.update({"from": key[0], "pick": key[2]})
+    alias(name, "move", params, fixed, targets=targets, renamed=renamed)
+
+
+_TOP = {"n": int, "who": Who}
+for _name in ("bounce", "trash", "exclude", "to_hand", "to_hand_or_field", "return_lrig", "attach_soul"):
+    _move_alias(_name, {"target": TARGET}, targets=True)
+_move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, targets=True)
+alias(
+    "to_deck",
+    "move",
+    {"target": TARGET, "bottom": bool},
+    lambda s: {"to": "deck", "into": "owner", "position": "bottom" if s.get("bottom") else "shuffled"},
+    targets=True,
+    renamed={"bottom": ""},
+)
+_move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
+for _name in ("ener_charge", "mill", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
+    _move_alias(_name, _TOP)
+_move_alias("search", {"filter": dict[str, Any]})
+_move_alias("gather_under", {})
+
+
+# -- modify: what a card is or has, until a time --------------------------------------------------
+
+
+def _power_text(s: Step) -> str:
+    return (
+        f"{_t(s)} gets {s.get('amount', 0):+d} power"
+        + (" for each colour among your SIGNI" if s.get("per") else "")
+        + " until end of "
+        + ("the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn")
     )
 
 
-def _conditions(cond: Any) -> Iterator[str]:
-    if isinstance(cond, dict):
-        yield from cond
+def _grant_ability_text(s: Step) -> str:
+    from domain.abilities.catalogue import describe_ability
+
+    return f'{_t(s)} gains "{describe_ability(s["ability"]).rstrip(".")}" until end of turn'
 
 
-def _steps(steps: Any) -> Iterator[str]:
-    if not isinstance(steps, list):
-        return
-    for st in steps:
-        if not isinstance(st, dict):
-            continue
-        if st.get("op"):
-            yield st["op"]
-        if isinstance(st.get("condition"), dict):
-            yield from _conditions(st["condition"])
-        if isinstance(st.get("cost"), dict):
-            yield from st["cost"]
-        for key in ("then", "else"):
-            yield from _steps(st.get(key))
-        for mode in st.get("modes", []) if isinstance(st.get("modes"), list) else []:
-            yield from _steps(mode)
-        if isinstance(st.get("ability"), dict):
-            yield from _ability(st["ability"])
+def _base_text(s: Step) -> str:
+    until = "until the opponent's next turn ends" if s.get("until") == "opponent_next_turn" else "this turn"
+    return f"the base level of {_t(s)} becomes {s.get('level')}, its base power {s.get('power')}, {until}"
 
 
-def _ability(ab: dict[str, Any]) -> Iterator[str]:
-    yield ab["kind"]
-    trigger = ab.get("trigger") or {}
-    if trigger.get("on"):
-        yield trigger["on"]
-    yield from _conditions(trigger.get("during"))
-    for key in ("condition", "use_condition"):
-        yield from _conditions(ab.get(key))
-    for key in ("cost", "extra_cost"):
-        if isinstance(ab.get(key), dict):
-            yield from ab[key]
-    yield from _steps(ab.get("effect"))
+def _keywords_text(s: Step) -> str:
+    return f"{_t(s)} gains {', '.join(s.get('keywords', [])).replace('_', ' ')} until end of turn"
 
 
-def ability_words(ab: dict[str, Any]) -> list[str]:
-    """The vocabulary words ``ab`` uses, in order of appearance, each once."""
-    return list(dict.fromkeys(w for w in _ability(ab) if w in vocabulary()))
+MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
+    "power": (("power",), _power_text, {"amount": int, "per": Literal["your_signi_colors"], "until": Until}),
+    "grant": (("keywords",), _keywords_text, {"keywords": list[str]}),
+    "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any]}),
+    "lose_abilities": (
+        ("lose_abilities",),
+        lambda s: f"{_t(s)} loses its abilities until end of turn",
+        {},
+    ),
+    "set_base": (("base",), _base_text, {"level": int, "power": int, "until": Until}),
+    "awaken": (("awaken",), lambda s: f"{_t(s)} awakens", {}),
+    "down": (("downed", "true"), lambda s: f"down {_t(s)}", {}),
+    "up": (("downed", "false"), lambda s: f"up {_t(s)}", {}),
+    "freeze": (("frozen", "true"), lambda s: f"freeze {_t(s)}", {}),
+}
 
 
-def shown_kind(ab: dict[str, Any], card_type: str) -> str:
-    """The ability's kind as the card view names it: a spell's effect on an ARTS card is ``arts``; a Rise is
-    a constant ability."""
-    kind = ab["kind"]
-    if kind == "rise":
-        return "constant"
-    if kind == "spell" and card_type == "arts":
-        return "arts"
-    return kind
+def _modify_route(step: Step) -> tuple[str, ...]:
+    change = str(step.get("change", ""))
+    if change in ("downed", "frozen"):
+        return (change, "true" if step.get("value", True) else "false")
+    return (change,)
 
 
-def ability_view(ab: dict[str, Any], card_type: str) -> dict[str, Any]:
-    """One encoded ability as the card view shows it: its kind, its sentence and its words."""
-    return {"kind": shown_kind(ab, card_type), "text": describe_ability(ab), "words": ability_words(ab)}
+def _modify_check(step: Step) -> list[str]:
+    from domain.abilities.catalogue import ability_problems
+
+    out = []
+    if step.get("change") == "power" and "amount" not in step:
+        out.append("step power: amount is required")
+    if step.get("change") == "base" and not ("level" in step and "power" in step):
+        out.append("step set_base: level and power must be numbers")
+    if step.get("change") == "ability":
+        out.extend(ability_problems("granted ability", step.get("ability", {})))
+    return out
+
+
+_MODIFY_PARAMS: dict[str, Any] = {"target": TARGET}
+for _key, _text, _params in MODIFY_ROUTES.values():
+    _MODIFY_PARAMS.update(_params)
+general_word(
+    "modify",
+    {
+        **_MODIFY_PARAMS,
+        "change": Literal[
+            "power", "keywords", "ability", "lose_abilities", "base", "awaken", "downed", "frozen"
+        ],
+        "value": bool,
+    },
+    "The targets change until a time: power (amount, per, until), keywords, an ability gained, abilities "
+    "lost, base level and power, awakened, downed or upped, frozen.",
+    _modify_route,
+    [Route(key, fx.OPS[name], text) for name, (key, text, _p) in MODIFY_ROUTES.items()],
+    check=_modify_check,
+    required=("target", "change"),
+)
+for _name, (_key, _text, _params) in MODIFY_ROUTES.items():
+    _fixed: dict[str, Any] = {"change": _key[0]}
+    if len(_key) > 1:
+        _fixed["value"] = _key[1] == "true"
+    alias(_name, "modify", {"target": TARGET, **_params}, _fixed, targets=True)
+
+
+# -- coins and restrictions -----------------------------------------------------------------------
+
+general_word(
+    "coins",
+    {"n": int, "who": Who, "pay": bool},
+    "A player gains coins (at most five held), or pays them (with pay).",
+    lambda s: ("pay" if s.get("pay") else "gain",),
+    [
+        Route(("gain",), fx.OPS["gain_coins"], lambda s: f"{_who(s)} gain {_n(s)} coin(s)"),
+        Route(("pay",), fx.OPS["pay_coins"], lambda s: f"{_who(s)} pay {_n(s)} coin(s)"),
+    ],
+)
+alias("gain_coins", "coins", {"n": int, "who": Who}, {"pay": False})
+alias("pay_coins", "coins", {"n": int, "who": Who}, {"pay": True})
+
+
+def _ban_text(s: Step) -> str:
+    return f"{_who(s)} cannot use spells this turn".replace("you cannot", "you can no longer")
+
+
+def _attacks_text(s: Step) -> str:
+    amount = int(s.get("amount", -1))
+    return f"this LRIG may attack {abs(amount)} time(s) {'more' if amount > 0 else 'fewer'} this turn"
+
+
+general_word(
+    "restrict",
+    {"what": Literal["spells", "attack_zone", "attacks"], "who": Who, "amount": int},
+    "For the rest of this turn a player may do less: use no spells (who), attack from none of the SIGNI zone "
+    "its player chooses, or attack this LRIG amount times more or fewer.",
+    lambda s: (str(s.get("what", "")),),
+    [
+        Route(("spells",), fx.OPS["ban_spells"], _ban_text),
+        Route(
+            ("attack_zone",),
+            fx.OPS["forbid_attack_zone"],
+            lambda _s: "choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
+        ),
+        Route(("attacks",), fx.OPS["attack_limit"], _attacks_text),
+    ],
+    required=("what",),
+)
+alias("ban_spells", "restrict", {"who": Who}, {"what": "spells"})
+alias("forbid_attack_zone", "restrict", {}, {"what": "attack_zone"})
+alias("attack_limit", "restrict", {"amount": int}, {"what": "attacks"})
+
+
+# -- the other words ------------------------------------------------------------------------------
+
+
+def _discard_text(s: Step) -> str:
+    f = tg.filter_text(s.get("filter", {}))
+    if s.get("all"):
+        return f"{_who(s)} discard every card {f}" if f else f"{_who(s)} discard the whole hand"
+    up_to = "up to " if s.get("up_to") else ""
+    return f"{_who(s)} discard {up_to}{_n(s)}{' ' + f if f else ''}" + (
+        " at random" if s.get("random") else ""
+    )
+
+
+word(
+    "discard",
+    {"n": int, "who": Who, "random": bool, "filter": dict[str, Any], "up_to": bool, "all": bool},
+    _discard_text,
+)(fx.OPS["discard"])
+word("vanish", {"target": TARGET}, lambda s: f"vanish {_t(s)}", targets=True)(fx.OPS["vanish"])
+word("shuffle", {"who": Who}, lambda _s: "shuffle the deck")(fx.OPS["shuffle"])
+word(
+    "look",
+    {"zone": Literal["life_cloth", "deck"], "n": int},
+    lambda s: f"look at the top {_n(s)} of your {s.get('zone', 'life_cloth').replace('_', ' ')}",
+)(fx.OPS["look"])
+
+
+def _look_top_text(step: Step) -> str:
+    groups = step["picks"] if "picks" in step else [step.get("pick", {})]
+    picks = " and ".join(
+        ("up to " if g.get("up_to", True) else "")
+        + f"{g.get('count', 1)} {tg.filter_text(g.get('filter', {}))}".rstrip()
+        for g in groups
+    )
+    where = {"field": "onto your field", "hand_or_field": "to your hand or onto your field"}.get(
+        step.get("to", "hand"), "to your hand"
+    )
+    rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
+    if rest != "trash" and step.get("order") == "chosen":
+        rest += " in the order you choose"
+    return f"look at the top {step['n']}, take {picks} {where}, the rest to the {rest}"
+
+
+word(
+    "look_top",
+    {
+        "n": int,
+        "pick": dict[str, Any],
+        "picks": list[dict[str, Any]],
+        "to": Literal["hand", "field", "hand_or_field"],
+        "rest": Literal["bottom", "trash"],
+        "no_enter": bool,
+        "reveal": bool,
+        "order": Literal["chosen"],
+    },
+    _look_top_text,
+    required=("n",),
+)(fx.OPS["look_top"])
+word(
+    "arrange_top",
+    {"n": int},
+    lambda s: (
+        f"look at the top {_n(s)} of your deck, put any of them on the bottom and the rest back on top, "
+        "each in the order you choose"
+    ),
+)(fx.OPS["arrange_top"])
+word(
+    "look_hand",
+    {"who": Who, "reveal": bool, "deck_top": bool},
+    lambda s: (
+        ("reveal " if s.get("reveal") else "look at ")
+        + f"{'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} hand"
+        + (" and the top card of that deck" if s.get("deck_top") else "")
+    ),
+)(fx.OPS["look_hand"])
+word(
+    "damage",
+    {"who": Who},
+    lambda s: f"this card deals damage to {'you' if s.get('who') == 'you' else 'the opponent'}",
+)(fx.OPS["damage"])
+
+
+def _crush_text(s: Step) -> str:
+    cancel = ""
+    if s.get("burst_cancel"):
+        cancel = (
+            "; if its player chooses to use its Life Burst, you may pay "
+            f"{fx.describe_cost(s['burst_cancel'])} so that it does not activate"
+        )
+    whose = "your" if s.get("who") == "you" else "the opponent's"
+    return f"crush {_n(s)} of {whose} Life Cloth{cancel}"
+
+
+word(
+    "crush",
+    {"n": int, "who": Who, "burst_cancel": dict[str, Any]},
+    _crush_text,
+    check=lambda s: (
+        ["step crush: burst_cancel is an ener cost"] if set(s.get("burst_cancel") or {}) - {"ener"} else []
+    ),
+)(fx.OPS["crush"])
+word("negate_attack", {}, lambda _s: "negate that attack")(fx.OPS["negate_attack"])
+word(
+    "move_to_attacker_front",
+    {},
+    lambda _s: "move this SIGNI to the zone in front of the attacking SIGNI",
+)(fx.OPS["move_to_attacker_front"])
+word("swap_with_ener", {"target": TARGET}, lambda s: f"swap this SIGNI with {_t(s)}", targets=True)(
+    fx.OPS["swap_with_ener"]
+)
+
+
+def _prevent_text(s: Step) -> str:
+    times = {1: "the next time", 2: "the next two times"}.get(
+        s.get("times", 1), f"the next {s.get('times')} times"
+    )
+    then = steps_text(s.get("then", []))
+    return f"this turn, {times} you would take damage, you take none instead" + (
+        f" and {then}" if then else ""
+    )
+
+
+def _prevent_check(s: Step) -> list[str]:
+    if any(x.get("op") != "grant_ability" or not x.get("target", {}).get("self") for x in s.get("then", [])):
+        return ["step prevent_damage: what happens with it may only give this card an ability"]
+    return []
+
+
+word("prevent_damage", {"times": int, "then": STEPS}, _prevent_text, check=_prevent_check)(
+    fx.OPS["prevent_damage"]
+)
+
+
+# -- control words: they steer the effect ---------------------------------------------------------
+
+
+def _modes_text(s: Step) -> str:
+    modes = " / ".join(steps_text(m) for m in s["modes"])
+    k = s.get("choose", 1)
+    count = "as many as the opponent's center LRIG's level" if k == "opponent_center_level" else k
+    again = ", repeats allowed" if s.get("repeat") else ""
+    return f"choose {count}{again}: {modes}"
+
+
+word(
+    "modes",
+    {"choose": int | Literal["opponent_center_level"], "modes": MODES, "repeat": bool},
+    _modes_text,
+    control=True,
+    required=("modes",),
+)(fx.OPS["modes"])
+
+
+def _if_text(s: Step) -> str:
+    other = steps_text(s.get("else", []))
+    return f"if {tg.condition_text(s['condition'])}: {steps_text(s.get('then', []))}" + (
+        f", otherwise {other}" if other else ""
+    )
+
+
+word(
+    "if",
+    {"condition": dict[str, Any], "then": STEPS, "else": STEPS},
+    _if_text,
+    control=True,
+    check=lambda s: tg.condition_problems(s.get("condition", {})),
+)(fx.OPS["if"])
+
+
+def _may_pay_text(s: Step) -> str:
+    then, other = steps_text(s.get("then", [])), steps_text(s.get("else", []))
+    if not s["cost"]:
+        return f"you may: {then}"
+    text = f"you may pay {fx.describe_cost(s['cost'])}"
+    text += f"; if you do: {then}" if then else ""
+    return text + (f"; if you do not: {other}" if other else "")
+
+
+def _cost_check(name: str) -> Any:
+    def check(s: Step) -> list[str]:
+        from domain.abilities.catalogue import COST_KEYS
+
+        return [f"step {name}: unknown cost {k!r}" for k in s.get("cost", {}) if k not in COST_KEYS]
+
+    return check
+
+
+word(
+    "may_pay",
+    {"cost": Cost, "then": STEPS, "else": STEPS, "choose_payment": bool},
+    _may_pay_text,
+    control=True,
+    check=_cost_check("may_pay"),
+    required=("cost",),
+)(fx.OPS["may_pay"])
+word(
+    "may",
+    {"who": Who, "then": STEPS},
+    lambda s: f"{_who(s)} may: {steps_text(s.get('then', []))}",
+    control=True,
+)(fx.OPS["may"])
+word(
+    "unless",
+    {"cost": Cost, "then": STEPS},
+    lambda s: f"{steps_text(s.get('then', []))}, unless the opponent pays {fx.describe_cost(s['cost'])}",
+    control=True,
+    check=_cost_check("unless"),
+    required=("cost",),
+)(fx.OPS["unless"])
+word(
+    "delay",
+    {"until": Literal["attack_end"], "then": STEPS},
+    lambda s: f"at the end of this attack: {steps_text(s.get('then', []))}",
+    control=True,
+)(fx.OPS["delay"])
+word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])
+
+
+def _reveal_text(s: Step) -> str:
+    inner = steps_text(s.get("then", []))
+    whose = "the opponent's deck" if s.get("who") == "opponent" else "your deck"
+    if not inner:
+        return f"reveal the top card of {whose}"
+    return f"reveal the top card of {whose}; if it is {tg.filter_text(s.get('filter', {}))}: {inner}"
+
+
+word("reveal_top", {"filter": dict[str, Any], "then": STEPS, "who": Who}, _reveal_text, control=True)(
+    fx.OPS["reveal_top"]
+)
+
+
+def _declare_text(s: Step) -> str:
+    hi = s.get("max", 5)
+    top = "the level of the opponent's center LRIG" if hi == "opponent_center_level" else str(hi)
+    return f"declare a number from {s.get('min', 0)} to {top}"
+
+
+word(
+    "declare",
+    {"min": int, "max": int | Literal["opponent_center_level"]},
+    _declare_text,
+    control=True,
+)(fx.OPS["declare"])

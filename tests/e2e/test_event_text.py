@@ -14,8 +14,8 @@ from uuid import UUID
 import pytest
 from flask import Flask
 
+from domain.abilities.card_view import SHOWN_KINDS, vocabulary
 from domain.abilities.catalogue import abilities_of
-from domain.abilities.words import SHOWN_KINDS, vocabulary
 from domain.decks import PRESET_IDS, preset
 from domain.engine import decide
 from domain.events import EVENT_TYPES, Event
