@@ -34,10 +34,11 @@ key gets an id derived from the caller and the key, so a second creation collide
 from __future__ import annotations
 
 import contextlib
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -61,7 +62,7 @@ from domain.engine import decide
 from domain.errors import IllegalAction, JudgeError
 from domain.events import EVENT_TYPES, Event
 from domain.judge import Landing, branch, decision_points, rewind
-from domain.match import Match, project
+from domain.match import Match, event_body, project
 from domain.setup import PlayerSetup, create_match, create_position, position_warnings
 from domain.state import GameState
 from projections.audit import AnchorReport, AuditReport, anchor, audit
@@ -283,6 +284,10 @@ class JudgeApplication(Application[UUID]):
             self.forget_everything()
         self._seen(match_id, head)
         return head
+
+    def exists(self, match_id: UUID) -> bool:
+        """Whether the store holds a match with this id (one read of its first event)."""
+        return bool(self.recorder.select_events(match_id, limit=1))
 
     def check_at(self, match_id: UUID, at: int | None) -> int:
         """``at`` checked against the head (the head itself when ``at`` is None)."""
@@ -739,12 +744,32 @@ class JudgeApplication(Application[UUID]):
         self.head(match_id)
         return export_record(self._read_events(match_id, 0, None), match_id)
 
-    def import_record(self, text: str) -> Replay:
+    def import_record(self, text: str, request: IdempotentRequest | None = None) -> Replay:
         """Replay a record into a new match and save it; ``Divergence`` names the line where it and the rules
-        part ways, and nothing is saved then."""
-        replay = replay_record(text)
-        self._save_new(replay.match)
-        return replay
+        part ways, and nothing is saved then.
+
+        With ``request``, the new match's id is the request's (``IdempotentRequest.match_id``), and a retry
+        gets the match the first import made. The key cannot be recorded on the match's first event as other
+        creations do (the record's own events, hashes included, are replayed exactly), so a retry is told
+        from another request by replaying it again: the same record gives the same events, hash for hash
+        where the record gives every time, field for field (times aside) where it leaves some out."""
+        match_id = None if request is None else request.match_id()
+        replay = replay_record(text, match_id)
+        if request is None:
+            self._save_new(replay.match)
+            return replay
+        made = list(replay.match.pending_events)
+        if not self.exists(replay.match.id):
+            try:
+                self._save_new(replay.match)
+                return replay
+            except IntegrityError:  # the same key's other request won the race
+                pass
+        stored = self._read_events(replay.match.id, 0, None)
+        if not _same_import(stored, made, _timed(text)):
+            raise KeyReused(request.key, 1)
+        self._seen(replay.match.id, stored[-1].originator_version)
+        return replace(replay, match=self.get_match(replay.match.id))
 
     def list_matches(self) -> list[dict[str, Any]]:
         return self.index.all()
@@ -758,6 +783,23 @@ def _keyed(request: IdempotentRequest | None) -> tuple[UUID | None, dict[str, st
     if request is None:
         return None, None
     return request.match_id(), request.envelope()
+
+
+def _timed(text: str) -> bool:
+    """Whether every line of a record (one the replay read) gives the time of its events."""
+    return all("time" in json.loads(line) for line in text.splitlines() if line.strip())
+
+
+def _same_import(stored: Sequence[Any], made: Sequence[Any], timed: bool) -> bool:
+    """Whether ``made`` (a record replayed again) are the events an earlier import of it stored."""
+    if len(stored) != len(made) or not stored:
+        return False
+    if timed:
+        return all(a.hash == b.hash for a, b in zip(stored, made, strict=True))
+    return all(
+        event_body(n, a, "") == event_body(n, b, "")
+        for n, (a, b) in enumerate(zip(stored, made, strict=True), 1)
+    )
 
 
 def _answer(kind: str, takeback: int, answerer: str, reason: str) -> dict[str, Any]:

@@ -237,11 +237,12 @@ def match_uuid(match_id: str) -> UUID:
         ) from None
 
 
-def idempotency(caller: str, body_key: Any = None) -> IdempotentRequest | None:
+def idempotency(caller: str, body_key: Any = None, *, text: str | None = None) -> IdempotentRequest | None:
     """The request's idempotency key, if it was sent one: the ``Idempotency-Key`` header or ``body_key`` (an
     action's ``action_id``), scoped to ``caller`` (``judge``, ``p1``, ``p2``), with a digest of the request
     (who asks, which operation on which match, and the body in canonical JSON). A key that is empty, longer
-    than ``MAX_KEY_LENGTH`` or not printable ASCII is 400, as are two keys that differ."""
+    than ``MAX_KEY_LENGTH`` or not printable ASCII is 400, as are two keys that differ. ``text``: the body's
+    content, where the view reads one that is not JSON (it is digested in place of the body)."""
     sent = request.headers.getlist(IDEMPOTENCY_HEADER)
     if len(sent) > 1:
         raise ApiProblem(
@@ -267,7 +268,10 @@ def idempotency(caller: str, body_key: Any = None) -> IdempotentRequest | None:
             "spaces); a random UUID is a good one.",
         )
     path = {name: _normal(value) for name, value in (request.view_args or {}).items()}
-    body = load_json_body() if request.get_data(cache=True) else {}  # no body: a view that reads none
+    if text is not None:  # a body that is not JSON (a record): what it says, however it was sent
+        body: Any = {"text": text}
+    else:
+        body = load_json_body() if request.get_data(cache=True) else {}  # no body: a view that reads none
     what = {"caller": caller, "operation": request.endpoint, "path": path, "body": body}
     text = json.dumps(what, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return IdempotentRequest(key, caller, hashlib.sha256(text.encode()).hexdigest())

@@ -5,8 +5,9 @@ Settings (each from ``create_app``'s config or the environment variable of the s
 - ``DECK_VALIDATE_MAX_BYTES``: the same for the unauthenticated ``POST /decks/validate`` (default 64 KiB;
   a deck is about 60 catalogue ids).
 - ``MATCHES_PER_HOUR`` (default 100) and ``MATCHES_IN_ALL`` (default 10,000): matches one token may create
-  with ``POST /matches``, ``/positions`` and ``/matches/{id}/branches`` together, in an hour and in all;
-  beyond is 429 with ``Retry-After``. Only answers 201 count.
+  with ``POST /matches``, ``/positions``, ``/records`` and ``/matches/{id}/branches`` together, in an hour and
+  in all; beyond is 429 with ``Retry-After``. Only answers 201 count, and a retry with the
+  ``Idempotency-Key`` of a creation already made creates nothing: it neither counts nor is refused.
 - ``DECK_VALIDATE_RATE_LIMIT`` (default ``60 per minute``, per client address) and ``RULINGS_RATE_LIMIT``
   (default ``300 per minute``, per token): the heavy endpoints anyone may call.
 - ``RATELIMIT_ENABLED``: quotas on or off (default on; off under ``TESTING``). ``RATELIMIT_STORAGE_URI``:
@@ -28,13 +29,16 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import IO, Any
 
+from eventsourcing.persistence import PersistenceError
 from flask import Flask, Request, Response, current_app, request
 from flask_limiter import Limiter, RequestLimit
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wsgi import LimitedStream, get_input_stream
 
-from app.auth import bearer_token, current_caller
+from app.application import MAX_KEY_LENGTH, IdempotentRequest
+from app.auth import JUDGE, bearer_token, current_caller
+from app.endpoint import IDEMPOTENCY_HEADER, KEY_PATTERN, judge_app
 from app.problems import ApiProblem, problem_response
 
 DEFAULTS: dict[str, Any] = {
@@ -50,7 +54,7 @@ INTEGER_SETTINGS = ("MAX_BODY_BYTES", "DECK_VALIDATE_MAX_BYTES", "MATCHES_PER_HO
 SETTINGS = (*DEFAULTS, "RATELIMIT_ENABLED")
 
 # the views that create a match, and the other limited views (the OpenAPI document lists 429 for them)
-CREATING = ("matches.create_match", "positions.create_position", "branches.branch")
+CREATING = ("matches.create_match", "positions.create_position", "branches.branch", "records.import_record")
 SMALL_BODY = ("decks.validate",)
 LIMITED = (*CREATING, "decks.validate", "rulings.ask_ruling")
 # "in all": a window longer than any service runs
@@ -182,8 +186,21 @@ def created(response: Response) -> bool:
 
 def not_a_creator() -> bool:
     """Only a token that may create matches has a creation quota: any other request is refused by the
-    view's own check (401 or 403), which comes first."""
-    return not current_caller().is_judge
+    view's own check (401 or 403), which comes first. A retry of a keyed creation that was made already is
+    no creation either: it gets the first answer (or 422 for another body) and makes nothing."""
+    return not current_caller().is_judge or _made_already()
+
+
+def _made_already() -> bool:
+    """Whether this request's ``Idempotency-Key`` (the judge's) already made its match: the match a keyed
+    creation makes has an id derived from the caller and the key (``IdempotentRequest.match_id``)."""
+    sent = request.headers.getlist(IDEMPOTENCY_HEADER)
+    if len(sent) != 1 or not KEY_PATTERN.match(sent[0]) or len(sent[0]) > MAX_KEY_LENGTH:
+        return False  # no key, or one the view refuses (400)
+    try:
+        return judge_app().exists(IdempotentRequest(sent[0], JUDGE, "").match_id())
+    except PersistenceError:  # the store does not answer: the view's own request says so (503)
+        return False
 
 
 def retry_after(limit: RequestLimit) -> int:

@@ -3,12 +3,13 @@ new match (``projections.records``; docs/RECORDS.md)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, Response, request
 
 from app.api.matches import MATCH_EXAMPLE, MATCH_ID, created
-from app.endpoint import JUDGE, endpoint, judge_app, load_json_body, match_uuid
+from app.endpoint import JUDGE, endpoint, idempotency, judge_app, load_json_body, lone_surrogate, match_uuid
 from app.problems import ApiProblem
 from app.schemas.matches import RecordImportedSchema
 from projections.records import Divergence
@@ -55,11 +56,32 @@ def divergence_problem(exc: Divergence) -> ApiProblem:
     )
 
 
+def _no_lone_surrogate(text: str) -> str:
+    """``text``, refused (400) when a line spells a lone surrogate (``\\ud800``): no text encoding carries
+    one further, into the store or a hash. A line that is not JSON is left to the replay to name."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if "\\u" not in line:
+            continue
+        try:
+            where = lone_surrogate(json.loads(line))
+        except (ValueError, RecursionError):
+            continue
+        if where is not None:
+            raise ApiProblem(
+                400,
+                "malformed-request",
+                f"Line {number} of the record holds a lone surrogate (an escape such as \\ud800 that is no "
+                f"character) at {where.replace('the body', 'the line')}; every string must be Unicode text.",
+                line=number,
+            )
+    return text
+
+
 def _record_text() -> str:
     mimetype = request.mimetype
     if mimetype == NDJSON:
         try:
-            return request.get_data(cache=True).decode("utf-8")
+            return _no_lone_surrogate(request.get_data(cache=True).decode("utf-8"))
         except UnicodeDecodeError:
             raise ApiProblem(400, "malformed-request", "The record is not UTF-8 text.") from None
     if request.is_json:
@@ -71,7 +93,7 @@ def _record_text() -> str:
                 "Send the record as JSON Lines (Content-Type: application/x-ndjson), or as JSON "
                 '{"record": "<the JSON Lines text>"} and nothing else.',
             )
-        return body["record"]
+        return _no_lone_surrogate(body["record"])
     raise ApiProblem(
         415,
         "unsupported-media-type",
@@ -86,6 +108,7 @@ def _record_text() -> str:
     auth=JUDGE,
     response=RecordImportedSchema,
     status=201,
+    idempotent=True,
     errors=(400, 401, 403, 413, 415, 422),
     description=(
         "Replays a record (docs/RECORDS.md) through the rules into a new match: 201 with the match's id "
@@ -95,13 +118,14 @@ def _record_text() -> str:
         "hash or an event count that differs, a card that could not be where the record says), nothing is "
         "saved and the answer is 422 with `line`, `reason` (`malformed`, `illegal-action`, "
         "`card-not-there`, `events-differ`, `hash-differs`), `rule_refs` and `state`, the judge's view of "
-        "the state before that line."
+        "the state before that line. With an `Idempotency-Key` header, a retry gets the first answer again "
+        "(the same match) and creates nothing; the same key with another record is 422."
     ),
 )
 def import_record() -> tuple[dict[str, Any], dict[str, str]]:
     text = _record_text()
     try:
-        replay = judge_app().import_record(text)
+        replay = judge_app().import_record(text, idempotency(JUDGE, text=text))
     except Divergence as exc:
         raise divergence_problem(exc) from None
     match = replay.match

@@ -255,6 +255,29 @@ def test_only_created_matches_count_and_positions_and_branches_share_the_quota()
     app.extensions["judge"].close()
 
 
+def test_a_keyed_retry_of_a_creation_neither_counts_nor_is_refused_and_records_count() -> None:
+    """A retry with the Idempotency-Key of a creation already made gets the first answer and creates
+    nothing (API.md, Additions: Retries), so it is no creation for the quota either, even once the quota is
+    used up; an import of a record (POST /records) creates a match and counts like the others."""
+    app = make_app(RATELIMIT_ENABLED=True, MATCHES_PER_HOUR=2)
+    client = app.test_client()
+    keyed = {**J, "Idempotency-Key": "table 7, round 2"}
+    first = create(client, keyed)
+    assert first.status_code == 201
+    for _ in range(3):  # before the quota is used up: the same answer, and no count
+        again = create(client, keyed)
+        assert (again.status_code, again.get_json()) == (201, first.get_json())
+    record = client.get(f"/matches/{first.get_json()['id']}/record", headers=J).get_data(as_text=True)
+    assert client.post("/records", json={"record": record}, headers=J).status_code == 201  # the second
+    assert_quota_refused(create(client))
+    assert_quota_refused(client.post("/records", json={"record": record}, headers=J))
+    again = create(client, keyed)  # used up: a retry is still answered, as nothing is created
+    assert (again.status_code, again.get_json()) == (201, first.get_json())
+    assert_quota_refused(create(client, {**J, "Idempotency-Key": "a new key"}))  # a new key is a new match
+    assert len(client.get("/matches", headers=J).get_json()["matches"]) == 2
+    app.extensions["judge"].close()
+
+
 def test_the_cap_in_all_and_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MATCHES_IN_ALL", "2")
     monkeypatch.setenv("RATELIMIT_ENABLED", "yes")

@@ -14,6 +14,9 @@ What a viewer knows, and so what may be named to it (the rule every check below 
   copy makes known may be named; a copy of it that is hidden stays unknown by its instance id (so naming
   ``WXDi-D01-013`` is fine while one is on the field, but naming the instance id of the one on top of the
   deck is not). A catalogue id none of whose copies V knows at N must not be named at all.
+- A match's summary (``GET /matches/{id}``) at N may also name the catalogue ids of a player's own cards
+  to that player (its ``enforced`` lists which of them the service enforces: the player's own deck list,
+  which it knows, though not where each card is); nothing else it does not know at N.
 - Rulings asked at N, state and legal actions at N must name only what V knows at N: a ruling predicts
   events that have not happened, so a card those events would show (a draw, a crush, a reveal, the outcome
   of a shuffle) is not known yet.
@@ -122,6 +125,11 @@ def unknown(state: GameState, known_iids: set[str]) -> set[str]:
     return (set(state.cards) - known_iids) | (set(state.cards.values()) - known_ids)
 
 
+def owned(state: GameState, viewer: str) -> set[str]:
+    """The catalogue ids of ``viewer``'s own cards: the deck list it brought (or the judge set for it)."""
+    return {cid for iid, cid in state.cards.items() if state.owners.get(iid) == viewer}
+
+
 def assert_names_none(body: Any, forbidden: set[str], what: str) -> None:
     text = json.dumps(body)
     leaked = sorted(x for x in forbidden if x in text)
@@ -159,6 +167,10 @@ def walk(app: Flask, judge: Judge, seed: int, p1: str, p2: str) -> int:
         for viewer in VIEWERS:
             forbidden = unknown(state, visible(state, viewer))
             assert_names_none(state_view(state, viewer), forbidden, f"state at {n} for {viewer}")
+            # the match's summary (its `enforced` lists catalogue ids): a player's own deck list is the
+            # player's to know, an undrawn card of it included; nothing else it cannot see
+            summary = judge.get(m.path, token=m.tokens.get(viewer))
+            assert_names_none(summary, forbidden - owned(state, viewer), f"summary at {n} for {viewer}")
         if state.status == "finished":
             break
         decider = state.pending["player"]
