@@ -19,6 +19,7 @@ from domain.actions import Action, parse_action
 from domain.errors import IllegalAction, TakebackRefused
 from domain.events import Event
 from domain.evolve import apply
+from domain.formats import format_of
 from domain.state import GameState, opponent
 
 _TRIGGERS: tuple[frozenset[str], Callable[[Recorder, Event], None]] | None = None
@@ -74,6 +75,7 @@ class Recorder:
     ) -> int:
         if self.probe:
             raise Accepted(type)
+        rule = format_of(self.state).cite(rule)  # the format's own rule where it has one (domain.formats)
         first = not self.events
         if caused_by is None and not first:
             caused_by = self.cause
@@ -143,7 +145,10 @@ def decide(state: GameState, raw_action: dict[str, Any] | Action, *, by: str | N
     if handler is None:
         answers.refuse_out_of_turn(state, action)
     assert handler is not None
-    handler(rec, action)
+    try:
+        handler(rec, action)
+    except IllegalAction as exc:
+        raise format_of(state).cite_all(exc) from None
     procedure.advance(rec)
     return finish(rec, action)
 
@@ -166,6 +171,7 @@ def describe_pending(pending: dict[str, Any]) -> str:
         "grow": "the grow phase",
         "main": "the main phase",
         "pre_attack": "the pre-attack step",
+        "arts_use": "the ARTS use step",
         "defense": "the defense step",
         "signi_attack": "the SIGNI attack step",
         "lrig_attack": "the LRIG attack step",

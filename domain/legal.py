@@ -119,7 +119,7 @@ def _generate(s: GameState, only: str | None) -> Iterator[dict[str, Any]]:
         yield from _grows(s, p, "right", "main")
         yield from _uses(s, p, kind)
         yield {**base, "type": "pass"}
-    elif kind in ("pre_attack", "defense"):
+    elif kind in ("pre_attack", "defense", "arts_use"):
         yield from _grows(s, p, "left", "attack")
         yield from _grows(s, p, "right", "attack")
         yield from _uses(s, p, kind)

@@ -19,8 +19,8 @@ from domain.engine import Recorder, finish
 from domain.errors import IllegalAction, InvalidPosition
 from domain.events import Event
 from domain.facts import catalogue
+from domain.formats import FORMAT_NAMES, format_named
 from domain.state import (
-    ATTACK_STEPS,
     COIN_LIMIT,
     LRIG_POSITIONS,
     PILE_ZONES,
@@ -30,7 +30,7 @@ from domain.state import (
     Slot,
 )
 
-FORMATS = ("diva",)
+FORMATS = FORMAT_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +41,7 @@ class PlayerSetup:
 
 
 def _check_format(fmt: str) -> None:
-    if fmt not in FORMATS:
-        raise IllegalAction(
-            "format.unsupported", f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}"
-        )
+    format_named(fmt)
 
 
 class _Ids:
@@ -125,9 +122,9 @@ def create_match(
             iid = new_id()
             cards[iid], owners[iid] = cid, p
             main_ids.append(iid)
-        wanted = ps.lrigs or default_lrigs(ps.deck)
+        wanted = ps.lrigs or format_named(fmt).default_lrigs(ps.deck)
         placement: dict[str, str] = {}
-        for pos in LRIG_POSITIONS:
+        for pos in format_named(fmt).lrig_positions:
             cid = wanted.get(pos)
             iid = next((i for i in lrig_ids if cards[i] == cid and i not in placement.values()), None)
             card = catalogue().get(cid) if cid in catalogue() else None
@@ -288,6 +285,10 @@ class _PositionBuilder:
         )
 
 
+def _one_lrig(fmt: str) -> tuple[str, ...]:
+    return ("orig.setup.face-down",) if fmt == "original" else ("judge.position",)
+
+
 def _zone_list(owner: str, pdata: dict[str, Any], zone: str) -> list[Any]:
     value = pdata.get(zone, [])
     if not isinstance(value, list):
@@ -305,6 +306,7 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
         raise InvalidPosition(
             f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}", ("format.unsupported",)
         )
+    steps, positions = format_named(fmt).attack_steps, format_named(fmt).lrig_positions
     turn = position.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
         raise InvalidPosition("'turn' must be a whole number from 1")
@@ -326,8 +328,8 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
     if phase == "attack":
         if turn == 1:
             raise InvalidPosition("the first turn of the game has no attack phase", ("attack.first-turn",))
-        if step is not None and step not in ATTACK_STEPS:
-            raise InvalidPosition(f"'step' must be one of {', '.join(ATTACK_STEPS)}")
+        if step is not None and step not in steps:
+            raise InvalidPosition(f"'step' must be one of {', '.join(steps)}")
         if step == "guard":
             raise InvalidPosition(
                 "a position cannot start in the guard step: it needs an LRIG attack under way"
@@ -340,6 +342,7 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
     b = _PositionBuilder(seed)
     s = b.state
     s.turn, s.turn_player, s.first_player, s.phase, s.step, s.stage = turn, tp, fp, phase, step, "begin"
+    s.format = fmt
     for p in PLAYERS:
         pdata = players.get(p)
         if not isinstance(pdata, dict):
@@ -353,8 +356,8 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
         lrig = pdata.get("lrig")
         if not isinstance(lrig, dict) or lrig.get("center") is None:
             raise InvalidPosition(f"{p}: the center LRIG is required")
-        if set(lrig) - set(LRIG_POSITIONS):
-            raise InvalidPosition(f"{p} lrig: the LRIG zones are center, left and right")
+        if set(lrig) - set(positions):
+            raise InvalidPosition(f"{p} lrig: the LRIG zones are {' and '.join(positions)}", _one_lrig(fmt))
         for pos in LRIG_POSITIONS:
             if lrig.get(pos) is not None:
                 kinds = (
@@ -411,6 +414,8 @@ def _begin(rec: Recorder, state: GameState) -> None:
         rec.emit("PhaseBegan", "rules", "end.phase", {"phase": "end"})
     elif state.phase == "attack" and state.step == "pre_attack":
         rec.emit("StepBegan", "rules", "attack.pre-attack", {"step": "pre_attack"})
+    elif state.phase == "attack" and state.step == "arts_use":
+        rec.emit("StepBegan", "rules", "orig.attack.arts-step", {"step": "arts_use"})
 
 
 def create_position(position: dict[str, Any], seed: int = 0) -> list[Event]:
