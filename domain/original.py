@@ -185,6 +185,12 @@ def _load_demo_decks() -> tuple[tuple[str, Deck], ...]:
     return tuple((deck_id, Deck.from_dict(data[deck_id])) for deck_id in DEMO_DECK_IDS)
 
 
+def demo_note(deck_id: str) -> str:
+    """What a demo deck is, in words (its ``note`` in ``domain/data/decks_original.json``)."""
+    raw = resources.files("domain").joinpath("data").joinpath("decks_original.json").read_text(encoding="utf-8")
+    return str(json.loads(raw)[deck_id]["note"])
+
+
 def demo_decks() -> dict[str, Deck]:
     """The project's own demo decks of the original format, built from the cards of the WD01 ... WD05
     starter sets (the boxed lists are not in the data)."""
