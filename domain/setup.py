@@ -124,7 +124,9 @@ def create_match(
             main_ids.append(iid)
         wanted = ps.lrigs or format_named(fmt).default_lrigs(ps.deck)
         if set(wanted) - set(format_named(fmt).lrig_positions):
-            raise IllegalAction("setup.lrigs", f"{p}: {fmt} matches place only a center LRIG (no assists)")
+            raise IllegalAction(
+                format_named(fmt).cite("setup.lrigs"), f"{p}: {fmt} matches place only a center LRIG (no assists)"
+            )
         placement: dict[str, str] = {}
         for pos in format_named(fmt).lrig_positions:
             cid = wanted.get(pos)
