@@ -129,6 +129,7 @@ def validate_diva_deck(deck: Deck, catalogue: Catalogue) -> list[Problem]:
     """Every problem of ``deck`` under the Diva Selection deck-construction rules."""
     return validate_deck(deck, catalogue, "diva")
 
+
 _TYPE_WORDS = {
     CardType.LRIG: "an LRIG",
     CardType.ASSIST_LRIG: "an assist LRIG",

@@ -56,7 +56,9 @@ class Format:
         """Why ``new`` cannot be grown onto ``old`` by level (a sentence), or None. 001 "Grow Phase": a
         center LRIG grows exactly one level up."""
         if (new.level or 0) != (old.level or 0) + 1:
-            return f"{new.name} is level {new.level}: {old.name} (level {old.level}) grows exactly one level up"
+            return (
+                f"{new.name} is level {new.level}: {old.name} (level {old.level}) grows exactly one level up"
+            )
         return None
 
     def default_lrigs(self, deck: Deck) -> dict[str, str]:

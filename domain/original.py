@@ -34,12 +34,14 @@ from domain.state import opponent
 ERA_PRINT = re.compile(
     r"^(?:WD(?:0[1-9]|1\d|2[0-3])|WX(?:0[1-9]|1\d|2[0-2])|WXEX[12]|SP(?:0[1-9]|[12]\d|3[0-7]))-|^PR-\d+[A-Z]?$"
 )
-# card types the era's decks could hold (002 has one LRIG and no assists; PIECEs need three LRIGs, 000 "PIECE")
+# card types the era's decks could hold (002: one LRIG, no assists; PIECEs need three LRIGs, 000 "PIECE")
 ERA_TYPES = frozenset({CardType.LRIG, CardType.ARTS, CardType.SIGNI, CardType.SPELL, CardType.RESONA})
 LIFE_BURSTS = 20  # exactly (WXR-051: Diva Selection made it "20 or fewer")
 MAX_LRIG_DECK = 10  # 000 "LRIG Deck": ten cards that are not PIECEs; PIECEs need three level 0 LRIGs
 # the deck rules that read the same in both formats (000 "Deck", "Main deck", "LRIG Deck"): kept as they are
-SHARED_DECK_RULES = frozenset({"deck.unknown-card", "deck.zone", "deck.main-size", "deck.copies", "deck.lrig-names"})
+SHARED_DECK_RULES = frozenset(
+    {"deck.unknown-card", "deck.zone", "deck.main-size", "deck.copies", "deck.lrig-names"}
+)
 
 
 def of_era(card: Card) -> bool:
@@ -180,14 +182,18 @@ DEMO_DECK_IDS: tuple[str, ...] = ("DEMO-WD01", "DEMO-WD02", "DEMO-WD03", "DEMO-W
 
 @cache
 def _load_demo_decks() -> tuple[tuple[str, Deck], ...]:
-    raw = resources.files("domain").joinpath("data").joinpath("decks_original.json").read_text(encoding="utf-8")
+    raw = (
+        resources.files("domain").joinpath("data").joinpath("decks_original.json").read_text(encoding="utf-8")
+    )
     data = json.loads(raw)
     return tuple((deck_id, Deck.from_dict(data[deck_id])) for deck_id in DEMO_DECK_IDS)
 
 
 def demo_note(deck_id: str) -> str:
     """What a demo deck is, in words (its ``note`` in ``domain/data/decks_original.json``)."""
-    raw = resources.files("domain").joinpath("data").joinpath("decks_original.json").read_text(encoding="utf-8")
+    raw = (
+        resources.files("domain").joinpath("data").joinpath("decks_original.json").read_text(encoding="utf-8")
+    )
     return str(json.loads(raw)[deck_id]["note"])
 
 

@@ -125,7 +125,8 @@ def create_match(
         wanted = ps.lrigs or format_named(fmt).default_lrigs(ps.deck)
         if set(wanted) - set(format_named(fmt).lrig_positions):
             raise IllegalAction(
-                format_named(fmt).cite("setup.lrigs"), f"{p}: {fmt} matches place only a center LRIG (no assists)"
+                format_named(fmt).cite("setup.lrigs"),
+                f"{p}: {fmt} matches place only a center LRIG (no assists)",
             )
         placement: dict[str, str] = {}
         for pos in format_named(fmt).lrig_positions:

@@ -16,11 +16,15 @@ def test_the_original_format_decks_and_validation_through_the_api(judge: Judge) 
     listed = judge.get("/decks", format="original")["decks"]
     assert [d["id"] for d in listed] == list(DEMO_DECK_IDS)
     assert all(d["format"] == "original" and "project's own demo deck" in d["note"] for d in listed)
-    assert [d["id"] for d in judge.get("/decks")["decks"]][0] == "WXDi-D01"  # the default stays Diva
+    assert judge.get("/decks")["decks"][0]["id"] == "WXDi-D01"  # the default stays Diva
     deck = judge.get("/decks/DEMO-WD02")
     r = judge.client.post(
         "/decks/validate",
-        json={"format": "original", "lrig_deck": [*deck["lrig_deck"], "WXDi-D01-006"], "main_deck": deck["main_deck"]},
+        json={
+            "format": "original",
+            "lrig_deck": [*deck["lrig_deck"], "WXDi-D01-006"],
+            "main_deck": deck["main_deck"],
+        },
     )
     assert r.status_code == 200
     assert "orig.deck.card-type" in {p["rule"] for p in r.get_json()["problems"]}

@@ -115,11 +115,11 @@ def test_mulligan_once_any_number_of_cards(fmt: str) -> None:
 @BOTH
 def test_first_player_first_turn_draws_one(fmt: str) -> None:
     """002: "On the first turn of the player going first, that player draws 1 card instead"."""
-    state, events = start(position(fmt, turn=1, phase="draw", players={"p1": {"hand": []}}))
+    _state, events = start(position(fmt, turn=1, phase="draw", players={"p1": {"hand": []}}))
     drawn = next(e for e in events if e.type == "CardsDrawn")
     assert len(drawn.data["cards"]) == 1
     assert drawn.rule == ("orig.draw.first-turn" if fmt == "original" else "draw.first-turn")
-    state, events = start(position(fmt, turn=3, phase="draw", players={"p1": {"hand": []}}))
+    _state, events = start(position(fmt, turn=3, phase="draw", players={"p1": {"hand": []}}))
     assert len(next(e for e in events if e.type == "CardsDrawn").data["cards"]) == 2
 
 
@@ -129,7 +129,9 @@ GROW_DECK = ["WD01-004", "PR-406", "WD01-002", "WD01-001"]  # levels 1, 2 (anoth
 
 
 def _grow_targets(fmt: str) -> set[str]:
-    state, _ = start(position(fmt, phase="grow", players={"p1": {"lrig_deck": GROW_DECK, "ener": ["WD01-012"] * 4}}))
+    state, _ = start(
+        position(fmt, phase="grow", players={"p1": {"lrig_deck": GROW_DECK, "ener": ["WD01-012"] * 4}})
+    )
     assert state.pending is not None and state.pending["kind"] == "grow"
     return {state.cards[a["card"]] for a in legal_actions(state) if a["type"] == "grow"}
 
@@ -276,7 +278,7 @@ def test_guard_disables_the_lrig_attack(fmt: str) -> None:
 @BOTH
 def test_hand_above_six_discards_down_to_six(fmt: str) -> None:
     """002: "If the turn player has 7 or more cards in their hand, they discard until they only have 6"."""
-    state, events = start(position(fmt, phase="end", players={"p1": {"hand": ["WD01-013"] * 8}}))
+    _state, events = start(position(fmt, phase="end", players={"p1": {"hand": ["WD01-013"] * 8}}))
     asked = next(e for e in events if e.type == "Asked")
     assert asked.data["count"] == 2
     assert asked.rule == ("orig.end.hand-size" if fmt == "original" else "end.hand-size")
@@ -344,5 +346,10 @@ def test_original_needs_exactly_20_life_bursts_and_at_most_ten_lrig_deck_cards()
 def test_every_orig_rule_cited_is_in_the_catalogue() -> None:
     from domain.formats import ORIGINAL
 
-    for rule in [*ORIGINAL.citations.values(), "orig.attack.arts-step", "orig.deck.era", "orig.deck.card-type"]:
+    for rule in [
+        *ORIGINAL.citations.values(),
+        "orig.attack.arts-step",
+        "orig.deck.era",
+        "orig.deck.card-type",
+    ]:
         assert rule in RULES and RULES[rule].summary

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from domain.decks import preset
 from domain.engine import decide
 from domain.legal import legal_actions
 from domain.match import Match
 from domain.setup import PlayerSetup, create_match
-from domain.decks import preset
 from domain.simulation import pairings, simulate
 from projections.audit import audit
 
