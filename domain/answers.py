@@ -21,6 +21,7 @@ from domain.actions import Action
 from domain.cards import Card, CardType
 from domain.combat import lrig_attack_refusal
 from domain.errors import IllegalAction
+from domain.formats import format_of
 from domain.kinds import describe_pending
 from domain.recorder import Recorder
 from domain.state import SIGNI_ZONES, GameState, fresh, opponent
@@ -158,11 +159,9 @@ def check_grow(s: GameState, p: str, iid: str, position: str) -> tuple[Card, lis
     if current is None:
         raise IllegalAction("grow.level", f"there is no LRIG in {p}'s {position} LRIG zone to grow")
     old = facts.card_of(s, current.iid)
-    if (new.level or 0) != (old.level or 0) + 1:
-        raise IllegalAction(
-            "grow.level",
-            f"{new.name} is level {new.level}: {old.name} (level {old.level}) grows exactly one level up",
-        )
+    refusal = format_of(s).grow_level_refusal(old, new)  # 001 / 002 "Grow Phase" (domain.formats)
+    if refusal is not None:
+        raise IllegalAction("grow.level", refusal)
     if position != "center" and (new.level or 0) > facts.center_level(s, p):
         raise IllegalAction(
             "grow.assist",
@@ -651,3 +650,6 @@ def refuse_out_of_turn(s: GameState, act: Action) -> None:
 
 
 __all__ = ["SIGNI_ZONES", "combinations", "handler", "refuse_out_of_turn", "resolve_ref"]
+
+
+import domain.original  # noqa: E402, F401  (registers the answers of the original format's ARTS use step)

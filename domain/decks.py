@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from domain.cards import COLORS, Card, CardType, Catalogue, load_catalogue
+from domain.formats import FORMAT_NAMES, format_named
 
 PRESET_IDS: tuple[str, ...] = (
     "WXDi-D01",
@@ -28,7 +29,7 @@ PRESET_IDS: tuple[str, ...] = (
     "WXDi-D09-H",
     "WXDi-D09-P",
 )
-SUPPORTED_FORMATS: tuple[str, ...] = ("diva",)
+SUPPORTED_FORMATS: tuple[str, ...] = FORMAT_NAMES
 
 MAIN_DECK_SIZE = 40
 MAX_COPIES = 4
@@ -78,7 +79,7 @@ class UnknownDeck(KeyError):
 
     def __init__(self, deck_id: str) -> None:
         self.deck_id = deck_id
-        super().__init__(f"unknown deck {deck_id!r}: the preset decks are {', '.join(PRESET_IDS)}")
+        super().__init__(f"unknown deck {deck_id!r}: the preset decks are {', '.join(all_preset_ids())}")
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -91,19 +92,43 @@ def _load_presets() -> tuple[tuple[str, Deck], ...]:
     return tuple((deck_id, Deck.from_dict(data[deck_id])) for deck_id in PRESET_IDS)
 
 
-def presets() -> dict[str, Deck]:
-    """The ten Diva starter decks, by id, in the order of ``PRESET_IDS``."""
-    return dict(_load_presets())
+def presets(format: str = "diva") -> dict[str, Deck]:
+    """The preset decks of a format, by id: the ten Diva starter decks, in the order of ``PRESET_IDS``, or
+    the original format's demo decks (``domain.original``)."""
+    if format == "diva":
+        return dict(_load_presets())
+    from domain.original import demo_decks
+
+    format_named(format)
+    return demo_decks()
+
+
+def all_preset_ids() -> tuple[str, ...]:
+    """Every preset deck id, of every format."""
+    from domain.original import DEMO_DECK_IDS
+
+    return (*PRESET_IDS, *DEMO_DECK_IDS)
 
 
 def preset(deck_id: str) -> Deck:
     for known, deck in _load_presets():
         if known == deck_id:
             return deck
-    raise UnknownDeck(deck_id)
+    from domain.original import demo_decks
+
+    found = demo_decks().get(deck_id)
+    if found is None:
+        raise UnknownDeck(deck_id)
+    return found
 
 
 # ------------------------------------------------------------------------------------------ validation
+
+
+def validate_diva_deck(deck: Deck, catalogue: Catalogue) -> list[Problem]:
+    """Every problem of ``deck`` under the Diva Selection deck-construction rules."""
+    return validate_deck(deck, catalogue, "diva")
+
 
 _TYPE_WORDS = {
     CardType.LRIG: "an LRIG",
@@ -155,7 +180,7 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
 
 
 def validate_deck(deck: Deck, catalogue: Catalogue | None = None, format: str = "diva") -> list[Problem]:
-    """Every problem of ``deck`` under the deck-construction rules of ``format`` (only Diva Selection).
+    """Every problem of ``deck`` under the deck-construction rules of ``format`` (``domain.formats``).
 
     The catalogue defaults to every known card (``load_catalogue(extended=True)``): a real card outside the
     starter decks is a legal deck card. Cards counted by name are counted by their printed Japanese name
@@ -170,6 +195,13 @@ def validate_deck(deck: Deck, catalogue: Catalogue | None = None, format: str = 
             )
         ]
     cat = catalogue if catalogue is not None else load_catalogue(extended=True)
+    if format != "diva":
+        return format_named(format).validate_deck(deck, cat)
+    return _validate_diva(deck, cat)
+
+
+def _validate_diva(deck: Deck, cat: Catalogue) -> list[Problem]:
+    """Every problem of ``deck`` under the Diva Selection deck-construction rules (000 glossary)."""
     problems: list[Problem] = []
 
     # 000 glossary "Deck": a deck is made of catalogue cards; an id nobody knows is reported, not raised.

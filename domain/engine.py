@@ -16,6 +16,7 @@ from typing import Any
 from domain.actions import Action, parse_action
 from domain.errors import IllegalAction, TakebackRefused
 from domain.events import Event
+from domain.formats import format_of
 from domain.kinds import describe_pending
 from domain.recorder import Accepted, Recorder, finish
 from domain.state import GameState, opponent
@@ -68,7 +69,10 @@ def decide(state: GameState, raw_action: dict[str, Any] | Action, *, by: str | N
     if handler is None:
         answers.refuse_out_of_turn(state, action)
     assert handler is not None
-    handler(rec, action)
+    try:
+        handler(rec, action)
+    except IllegalAction as exc:
+        raise format_of(state).cite_all(exc) from None
     procedure.advance(rec)
     return finish(rec, action)
 

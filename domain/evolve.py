@@ -146,9 +146,10 @@ def _position(state: GameState, d: dict[str, Any], _e: Any) -> None:
 def _lrigs_placed(state: GameState, d: dict[str, Any], _e: Any) -> None:
     ps = _player(state, d)
     for pos in LRIG_POSITIONS:
-        iid = d[pos]
-        take(state, iid)
-        ps.lrig[pos] = Slot(iid)
+        iid = d.get(pos)  # one LRIG in the original format (seed 002): the center only
+        if iid is not None:
+            take(state, iid)
+            ps.lrig[pos] = Slot(iid)
 
 
 @handles("DeckShuffled")
@@ -306,7 +307,7 @@ def _passed(state: GameState, d: dict[str, Any], _e: Any) -> None:
     if kind == "guard" and state.attack is not None:
         state.attack["guard"] = "passed"
     elif kind != "spell_cut_in":  # not cutting in to a spell ends no phase: its user goes on after it
-        state.stage = "done"
+        state.stage = d.get("stage", "done")  # "other": the other player acts next in the same step
     state.pending = None
 
 

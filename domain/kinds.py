@@ -62,6 +62,7 @@ class DecisionKind(StrEnum):
     GROW = "grow"
     MAIN = "main"
     PRE_ATTACK = "pre_attack"
+    ARTS_USE = "arts_use"
     DEFENSE = "defense"
     SIGNI_ATTACK = "signi_attack"
     LRIG_ATTACK = "lrig_attack"
@@ -79,6 +80,7 @@ DECISION_NAMES: dict[str, str] = {
     DecisionKind.GROW: "the grow phase",
     DecisionKind.MAIN: "the main phase",
     DecisionKind.PRE_ATTACK: "the pre-attack step",
+    DecisionKind.ARTS_USE: "the ARTS use step",
     DecisionKind.DEFENSE: "the defense step",
     DecisionKind.SIGNI_ATTACK: "the SIGNI attack step",
     DecisionKind.LRIG_ATTACK: "the LRIG attack step",

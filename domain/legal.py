@@ -230,6 +230,7 @@ _BY_KIND: dict[str, Callable[[GameState, str, dict[str, Any]], Answers]] = {
     DecisionKind.GROW: _grow,
     DecisionKind.MAIN: _main,
     DecisionKind.PRE_ATTACK: _attack_timing,
+    DecisionKind.ARTS_USE: _attack_timing,  # the original format (domain.original)
     DecisionKind.DEFENSE: _attack_timing,
     DecisionKind.SPELL_CUT_IN: _pass_only,
     DecisionKind.TRIGGER_ORDER: _trigger_order,

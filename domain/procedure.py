@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from domain import combat, facts, rba
 from domain.abilities.triggers import next_waiting
+from domain.formats import format_of
 from domain.kinds import DecisionKind
 from domain.recorder import Recorder
 from domain.state import GameState, opponent
@@ -131,7 +132,7 @@ def turn_step(rec: Recorder) -> None:
         else:
             rec.emit("PhaseBegan", "rules", "attack.phase", {"phase": "attack"})
     elif phase == "attack":
-        attack_step(rec, tp)
+        format_of(s).attack_step(rec, tp)
     elif phase == "end":
         end_phase(rec, tp)
     else:  # pragma: no cover - the phases are closed
@@ -149,7 +150,7 @@ def up(rec: Recorder, tp: str) -> None:
 def draw_phase(rec: Recorder, tp: str) -> None:
     s = rec.state
     first_turn = s.turn == 1 and tp == s.first_player
-    n = 1 if first_turn else 2
+    n = format_of(s).first_turn_draw if first_turn else format_of(s).phase_draw
     deck = s.players[tp].zones["deck"]
     # Drawing stops when the deck runs out: the refresh then comes, and the draw does not go on.
     cards = deck[: min(n, len(deck))]
@@ -202,8 +203,9 @@ def end_phase(rec: Recorder, tp: str) -> None:
     until-end-of-turn effects end, the check zone is emptied; then the other player's turn begins."""
     s = rec.state
     hand = s.players[tp].zones["hand"]
-    if len(hand) > HAND_LIMIT:
-        n = len(hand) - HAND_LIMIT
+    limit = format_of(s).hand_limit
+    if len(hand) > limit:
+        n = len(hand) - limit
         rec.ask(tp, DecisionKind.DISCARD, "end.hand-size", count=n, min=n, max=n)
         return
     if not s.flags.get("expired"):

@@ -17,6 +17,7 @@ from typing import Any
 from domain.actions import Action
 from domain.events import Event
 from domain.evolve import apply
+from domain.formats import format_of
 from domain.state import GameState
 
 _TRIGGERS: tuple[frozenset[str], Callable[[Recorder, Event], None]] | None = None
@@ -75,6 +76,7 @@ class Recorder:
     ) -> int:
         if self.probe:
             raise Accepted(type)
+        rule = format_of(self.state).cite(rule)  # the format's own rule where it has one (domain.formats)
         first = not self.events
         if caused_by is None and not first:
             caused_by = self.cause

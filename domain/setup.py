@@ -8,6 +8,7 @@ says nothing about the card behind it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,10 +19,10 @@ from domain.decks import Deck, kind_words, validate_deck
 from domain.errors import IllegalAction, InvalidPosition
 from domain.events import Event
 from domain.facts import catalogue
+from domain.formats import FORMAT_NAMES, format_named
 from domain.kinds import Phase, Step, Zone
 from domain.recorder import Recorder, finish
 from domain.state import (
-    ATTACK_STEPS,
     COIN_LIMIT,
     LRIG_POSITIONS,
     PILE_ZONES,
@@ -31,7 +32,7 @@ from domain.state import (
     Slot,
 )
 
-FORMATS = ("diva",)
+FORMATS = FORMAT_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +43,7 @@ class PlayerSetup:
 
 
 def _check_format(fmt: str) -> None:
-    if fmt not in FORMATS:
-        raise IllegalAction(
-            "format.unsupported", f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}"
-        )
+    format_named(fmt)
 
 
 class _Ids:
@@ -126,9 +124,14 @@ def create_match(
             iid = new_id()
             cards[iid], owners[iid] = cid, p
             main_ids.append(iid)
-        wanted = ps.lrigs or default_lrigs(ps.deck)
+        wanted = ps.lrigs or format_named(fmt).default_lrigs(ps.deck)
+        if set(wanted) - set(format_named(fmt).lrig_positions):
+            raise IllegalAction(
+                format_named(fmt).cite("setup.lrigs"),
+                f"{p}: {fmt} matches place only a center LRIG (no assists)",
+            )
         placement: dict[str, str] = {}
-        for pos in LRIG_POSITIONS:
+        for pos in format_named(fmt).lrig_positions:
             wanted_id = wanted.get(pos)
             found = next((i for i in lrig_ids if cards[i] == wanted_id and i not in placement.values()), None)
             card = catalogue().get(wanted_id) if wanted_id is not None and wanted_id in catalogue() else None
@@ -293,6 +296,10 @@ class _PositionBuilder:
         )
 
 
+def _one_lrig(fmt: str) -> tuple[str, ...]:
+    return ("orig.setup.face-down",) if fmt == "original" else ("judge.position",)
+
+
 def _zone_list(owner: str, pdata: dict[str, Any], zone: str) -> list[Any]:
     value = pdata.get(zone, [])
     if not isinstance(value, list):
@@ -311,15 +318,16 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
             f"format {fmt!r} is not supported; supported: {', '.join(FORMATS)}", ("format.unsupported",)
         )
     turn, tp, fp = _turn_of(position)
-    phase, step = _phase_of(position, turn)
+    phase, step = _phase_of(position, turn, format_named(fmt).attack_steps)
     players = position.get("players")
     if not isinstance(players, dict) or set(players) - set(PLAYERS):
         raise InvalidPosition("'players' must be an object with p1 and p2")
     b = _PositionBuilder(seed)
     s = b.state
     s.turn, s.turn_player, s.first_player, s.phase, s.step, s.stage = turn, tp, fp, phase, step, "begin"
+    s.format = fmt
     for p in PLAYERS:
-        _place_player(b, p, players.get(p))
+        _place_player(b, p, players.get(p), fmt)
     for iid in list(s.crushed):
         s.crushed.pop(iid)
     for p in PLAYERS:
@@ -348,7 +356,7 @@ def _turn_of(position: dict[str, Any]) -> tuple[int, str, str]:
     return turn, tp, fp
 
 
-def _phase_of(position: dict[str, Any], turn: int) -> tuple[str, str | None]:
+def _phase_of(position: dict[str, Any], turn: int, steps: Sequence[str]) -> tuple[str, str | None]:
     """The phase and, in the attack phase, the step the position starts in."""
     phase = position.get("phase", Phase.MAIN)
     if phase not in POSITION_PHASES:
@@ -357,8 +365,8 @@ def _phase_of(position: dict[str, Any], turn: int) -> tuple[str, str | None]:
     if phase == Phase.ATTACK:
         if turn == 1:
             raise InvalidPosition("the first turn of the game has no attack phase", ("attack.first-turn",))
-        if step is not None and step not in ATTACK_STEPS:
-            raise InvalidPosition(f"'step' must be one of {', '.join(ATTACK_STEPS)}")
+        if step is not None and step not in steps:
+            raise InvalidPosition(f"'step' must be one of {', '.join(steps)}")
         if step == Step.GUARD:
             raise InvalidPosition(
                 "a position cannot start in the guard step: it needs an LRIG attack under way"
@@ -368,7 +376,7 @@ def _phase_of(position: dict[str, Any], turn: int) -> tuple[str, str | None]:
     return phase, step
 
 
-def _place_player(b: _PositionBuilder, p: str, pdata: Any) -> None:
+def _place_player(b: _PositionBuilder, p: str, pdata: Any, fmt: str) -> None:
     if not isinstance(pdata, dict):
         raise InvalidPosition(f"{p}: a player needs at least a center LRIG")
     unknown = sorted(set(pdata) - PLAYER_FIELDS)
@@ -377,7 +385,7 @@ def _place_player(b: _PositionBuilder, p: str, pdata: Any) -> None:
     ps = b.state.players[p]
     ps.name = str(pdata.get("name", p))
     ps.lrigs_face_up = True
-    _place_lrigs(b, p, pdata.get("lrig"))
+    _place_lrigs(b, p, pdata.get("lrig"), fmt)
     _place_signi(b, p, pdata.get("signi", {}) or {})
     for zone in PILE_ZONES:
         _place_pile(b, p, zone, _zone_list(p, pdata, zone))
@@ -391,11 +399,12 @@ def _place_player(b: _PositionBuilder, p: str, pdata: Any) -> None:
     ps.coins = coins
 
 
-def _place_lrigs(b: _PositionBuilder, p: str, lrig: Any) -> None:
+def _place_lrigs(b: _PositionBuilder, p: str, lrig: Any, fmt: str) -> None:
+    positions = format_named(fmt).lrig_positions
     if not isinstance(lrig, dict) or lrig.get("center") is None:
         raise InvalidPosition(f"{p}: the center LRIG is required")
-    if set(lrig) - set(LRIG_POSITIONS):
-        raise InvalidPosition(f"{p} lrig: the LRIG zones are center, left and right")
+    if set(lrig) - set(positions):
+        raise InvalidPosition(f"{p} lrig: the LRIG zones are {' and '.join(positions)}", _one_lrig(fmt))
     for pos in LRIG_POSITIONS:
         if lrig.get(pos) is not None:
             kinds = CENTER_LRIG_TYPES if pos == "center" else ASSIST_LRIG_TYPES
@@ -435,6 +444,8 @@ def _begin(rec: Recorder, state: GameState) -> None:
         rec.emit("PhaseBegan", "rules", "end.phase", {"phase": "end"})
     elif state.phase == "attack" and state.step == "pre_attack":
         rec.emit("StepBegan", "rules", "attack.pre-attack", {"step": "pre_attack"})
+    elif state.phase == "attack" and state.step == "arts_use":
+        rec.emit("StepBegan", "rules", "orig.attack.arts-step", {"step": "arts_use"})
 
 
 def create_position(position: dict[str, Any], seed: int = 0) -> list[Event]:

@@ -15,9 +15,10 @@ from typing import Any
 
 from domain import invariants
 from domain.abilities.catalogue import abilities_of, encoded_cards
-from domain.decks import PRESET_IDS, preset
+from domain.decks import preset
 from domain.engine import decide
 from domain.evolve import apply
+from domain.formats import format_named
 from domain.legal import legal_actions
 from domain.setup import PlayerSetup, create_match
 from domain.state import GameState
@@ -68,15 +69,18 @@ def _note_activation(state: GameState, e: Any, result: GameResult) -> None:
         result.used.add((state.cards[card], index))
 
 
-def pairings() -> list[tuple[str, str]]:
-    """All 100 ordered pairings of the ten presets (both seats)."""
-    return list(product(PRESET_IDS, PRESET_IDS))
+def pairings(fmt: str = "diva") -> list[tuple[str, str]]:
+    """All ordered pairings of the format's presets (both seats): 100 of the ten Diva presets."""
+    ids = format_named(fmt).preset_ids()
+    return list(product(ids, ids))
 
 
-def play_game(seed: int, decks: tuple[str, str], check: bool = True, turn_cap: int = TURN_CAP) -> GameResult:
+def play_game(
+    seed: int, decks: tuple[str, str], check: bool = True, turn_cap: int = TURN_CAP, fmt: str = "diva"
+) -> GameResult:
     chooser = random.Random(f"chooser:{seed}")
     events = create_match(
-        "diva", seed, {"p1": PlayerSetup("p1", preset(decks[0])), "p2": PlayerSetup("p2", preset(decks[1]))}
+        fmt, seed, {"p1": PlayerSetup("p1", preset(decks[0])), "p2": PlayerSetup("p2", preset(decks[1]))}
     )
     state = GameState()
     found: list[str] = []
@@ -107,10 +111,10 @@ def play_game(seed: int, decks: tuple[str, str], check: bool = True, turn_cap: i
     return result
 
 
-def simulate(games: int, seed: int, check: bool = True) -> dict[str, Any]:
-    pairs = pairings()
+def simulate(games: int, seed: int, check: bool = True, fmt: str = "diva") -> dict[str, Any]:
+    pairs = pairings(fmt)
     started = time.perf_counter()
-    results = [play_game(seed + i, pairs[i % len(pairs)], check) for i in range(games)]
+    results = [play_game(seed + i, pairs[i % len(pairs)], check, fmt=fmt) for i in range(games)]
     seconds = time.perf_counter() - started
     events = sum(r.events for r in results)
     winners = Counter(r.winner for r in results if r.winner)
@@ -124,7 +128,8 @@ def simulate(games: int, seed: int, check: bool = True) -> dict[str, Any]:
     usable = {
         (c, i) for c in encoded_cards() for i, a in enumerate(abilities_of(c)) if a["kind"] != "constant"
     }
-    in_decks = {c for d in PRESET_IDS for c in (*preset(d).lrig_deck, *preset(d).main_deck)}
+    ids = format_named(fmt).preset_ids()
+    in_decks = {c for d in ids for c in (*preset(d).lrig_deck, *preset(d).main_deck)}
     usable = {(c, i) for c, i in usable if c in in_decks}
     return {
         "games": games,

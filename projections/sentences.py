@@ -47,6 +47,7 @@ PHASE_WORDS = {
 STEP_WORDS = {
     "pre_attack": "pre-attack step",
     "defense": "defense step",
+    "arts_use": "ARTS use step",
     "signi_attack": "SIGNI attack step",
     "lrig_attack": "LRIG attack step",
     "guard": "guard step",
@@ -79,6 +80,7 @@ ASKED_WORDS = {
     "grow": "may grow an LRIG",
     "main": "acts in the main phase",
     "pre_attack": "may act in the pre-attack step",
+    "arts_use": "may use ARTS and [Attack Phase] abilities in the ARTS use step",
     "defense": "may act in the defense step",
     "signi_attack": "may attack with SIGNI",
     "lrig_attack": "may attack with the center LRIG",
@@ -94,6 +96,7 @@ PASSED_WORDS = {
     "grow": "ends the grow phase",
     "main": "ends the main phase",
     "pre_attack": "ends the pre-attack step",
+    "arts_use": "is done using ARTS in the ARTS use step",
     "defense": "ends the defense step",
     "signi_attack": "ends the SIGNI attack step",
     "lrig_attack": "ends the LRIG attack step",
@@ -277,7 +280,9 @@ def _position_set(s: Say, d: Mapping[str, Any]) -> str:
 def _lrigs_placed(s: Say, d: Mapping[str, Any]) -> str:
     who = s.player(d.get("player"))
     if "center" not in d:
-        return f"{who} places three LRIGs face down"
+        return f"{who} places {'one LRIG' if d.get('lrigs') == 1 else 'three LRIGs'} face down"
+    if "left" not in d:  # the original format (seed 002): one LRIG
+        return f"{who} places {s.card(d['center'])} face down as the LRIG"
     return (
         f"{who} places LRIGs face down: {s.card(d['center'])} as the center LRIG, "
         f"{s.card(d.get('left'))} and {s.card(d.get('right'))} as assist LRIGs"

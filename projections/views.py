@@ -237,7 +237,10 @@ def _deck_top_arranged(data: dict[str, Any], viewer: str) -> dict[str, Any]:
 
 
 def _lrigs_placed(data: dict[str, Any], viewer: str) -> dict[str, Any]:
-    return data if viewer == data.get("player") else {"player": data.get("player"), "face_down": True}
+    if viewer == data.get("player"):
+        return data
+    one = {} if "left" in data else {"lrigs": 1}  # the original format (seed 002) places one LRIG
+    return {"player": data.get("player"), "face_down": True, **one}
 
 
 def _asked(data: dict[str, Any], viewer: str) -> dict[str, Any]:

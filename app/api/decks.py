@@ -8,22 +8,37 @@ from flask import Blueprint
 
 from app.endpoint import endpoint
 from app.problems import not_found
-from app.schemas.catalogue import DeckListSchema, DeckSchema, DeckValidateSchema, DeckValidationSchema
+from app.schemas.catalogue import (
+    DeckListSchema,
+    DeckSchema,
+    DecksQuerySchema,
+    DeckValidateSchema,
+    DeckValidationSchema,
+)
 from domain.decks import Deck, UnknownDeck, preset, presets, validate_deck
+from domain.original import DEMO_DECK_IDS, demo_note
 
 bp = Blueprint("decks", __name__)
 
 
 def deck_data(deck_id: str, deck: Deck) -> dict[str, Any]:
-    return {"id": deck_id, **deck.to_dict()}
+    if deck_id in DEMO_DECK_IDS:
+        return {"id": deck_id, **deck.to_dict(), "format": "original", "note": demo_note(deck_id)}
+    return {"id": deck_id, **deck.to_dict(), "format": "diva"}
 
 
 @bp.get("/decks")
 @endpoint(
-    "List the preset decks", tag="decks", response=DeckListSchema, description="The ten Diva starter decks."
+    "List the preset decks",
+    tag="decks",
+    response=DeckListSchema,
+    query=DecksQuerySchema,
+    description="The preset decks of a format: the ten Diva starter decks (`format=diva`, the default), or "
+    "the original format's demo decks (`format=original`), the project's own, built from the cards of the "
+    "WD01 ... WD05 starter sets.",
 )
-def list_decks() -> dict[str, Any]:
-    return {"decks": [deck_data(i, d) for i, d in presets().items()]}
+def list_decks(query: dict[str, Any]) -> dict[str, Any]:
+    return {"decks": [deck_data(i, d) for i, d in presets(query["format"]).items()]}
 
 
 @bp.get("/decks/<deck_id>")

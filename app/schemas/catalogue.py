@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from app.schemas.base import QuerySchema, RequestSchema, ResponseSchema
+from domain.formats import FORMAT_NAMES
 
 MAX_CARDS = 1000
 
@@ -107,12 +108,22 @@ class CardListSchema(ResponseSchema):
 class DeckSchema(ResponseSchema):
     id = fields.String(required=True)
     name = fields.String(allow_none=True)
+    format = fields.String(metadata={"description": "the format the deck is for: diva or original"})
+    note = fields.String(metadata={"description": "what the deck is, where it is not a boxed product's list"})
     lrig_deck = fields.List(fields.String(), required=True)
     main_deck = fields.List(fields.String(), required=True)
 
 
 class DeckListSchema(ResponseSchema):
     decks = fields.List(fields.Nested(DeckSchema), required=True)
+
+
+class DecksQuerySchema(QuerySchema):
+    format = fields.String(
+        load_default="diva",
+        validate=validate.OneOf(FORMAT_NAMES),
+        metadata={"description": "the format whose preset decks to list (default diva)"},
+    )
 
 
 class DeckValidateSchema(RequestSchema):

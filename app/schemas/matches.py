@@ -20,11 +20,12 @@ CARD_ID = fields.String(validate=validate.Length(min=1, max=100))
 
 
 class LrigChoiceSchema(RequestSchema):
-    """The three level 0 LRIGs to start with (catalogue ids); default: chosen from the LRIG deck."""
+    """The level 0 LRIGs to start with (catalogue ids): center, left and right in Diva Selection, the center
+    only in the original format; default: chosen from the LRIG deck."""
 
     center = fields.String(required=True)
-    left = fields.String(required=True)
-    right = fields.String(required=True)
+    left = fields.String()
+    right = fields.String()
 
 
 class PresetPlayerSchema(RequestSchema):

@@ -174,7 +174,7 @@ def collect(s: GameState, event: Any) -> list[dict[str, Any]]:
         on_field(tp, "turn_end")
         for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
             on_field(p, "each_turn_end")
-    elif t == "StepBegan" and d.get("step") == "pre_attack" and s.turn_player:
+    elif t == "StepBegan" and d.get("step") in ("pre_attack", "arts_use") and s.turn_player:
         on_field(s.turn_player, "attack_phase_start")
     elif t == "CardsMilled" and d.get("cards") and d.get("by"):
         for _z, slot in s.players[d["by"]].signi_slots():
