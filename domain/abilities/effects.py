@@ -35,7 +35,7 @@ from domain import costs, facts
 from domain.abilities import targets as tg
 from domain.abilities.vocabulary import is_control, runner, step_text, targets
 from domain.abilities.vocabulary import step_problems as step_problems
-from domain.engine import Recorder
+from domain.recorder import Recorder
 from domain.state import SIGNI_ZONES, GameState, fresh, opponent
 
 Frame = dict[str, Any]

@@ -18,8 +18,8 @@ from domain.abilities.catalogue import abilities_of, is_enforced
 from domain.abilities.triggers import team_ok
 from domain.actions import Action
 from domain.cards import CardType, CostItem
-from domain.engine import Recorder
 from domain.errors import IllegalAction
+from domain.recorder import Recorder
 from domain.state import GameState, opponent
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Union, get_args, get_origin
 
 if TYPE_CHECKING:
-    from domain.engine import Recorder
+    from domain.recorder import Recorder
 
 Step = dict[str, Any]
 Frame = dict[str, Any]
