@@ -2,16 +2,19 @@
 
 An effect in progress is a *frame*: the card and player it belongs to, the steps still to do (``queue``) and
 the current segment (the steps up to the next ``then``, whose targets are all chosen before any of them
-resolves). When a choice is needed the frame travels in the ``Asked`` event (``resume``), so the effect can go
-on from exactly there when the answer comes; the state between two events is always serialisable. Nothing else
-happens in the middle of an effect: rule processing and triggered abilities wait until it has finished.
+resolves); a typed ``domain.abilities.frames.Frame``. When a choice is needed the frame travels in the
+``Asked`` event (``resume``, as ``frames.dump`` writes it, versioned), so the effect can go on from exactly
+there when the answer comes (``frames.load`` reads it back, upcasting an older shape); the state between two
+events is always serialisable. Nothing else happens in the middle of an effect: rule processing and triggered
+abilities wait until it has finished.
 
-A frame keeps notes (``vars``) that later steps may look at: the cards the last move put somewhere
-(``moved``), cards the player looked at and sees in the next question (``looked``), and, for an effect that
-waited for the end of an attack, whether that attack dealt damage (``attack_damaged``); the ener cards an
-optional cost was paid with (``paid``), and the zone a vanished SIGNI was in, noted by its trigger
-(``was_in``); how many cards the last discard took (``discarded``: a draw may count it), how many cards the
-step just before moved (``done``: "if you do"), and the card last revealed (``revealed``).
+A frame keeps notes (``notes``; ``vars`` of a version 1 frame) that later steps may look at: the cards the
+last move put somewhere (``moved``), cards the player looked at and sees in the next question (``looked``),
+and, for an effect that waited for the end of an attack, whether that attack dealt damage
+(``attack_damaged``); the ener cards an optional cost was paid with (``paid``), and the zone a vanished SIGNI
+was in, noted by its trigger (``was_in``); how many cards the last discard took (``discarded``: a draw may
+count it), how many cards the step just before moved (``done``: "if you do"), and the card last revealed
+(``revealed``).
 
 Steps (``op``): draw, ener_charge, discard, mill, vanish, down, up, freeze, bounce, trash, to_hand, to_field,
 to_deck, power, grant, grant_ability, lose_abilities, look, look_top, reveal_top, shuffle, life_add,
@@ -27,19 +30,31 @@ to_hand_or_field (the target to the hand or onto the field, as its player choose
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations, islice
 from typing import Any
 
 from domain import costs, facts
 from domain.abilities import targets as tg
+from domain.abilities.frames import (
+    Answer,
+    Arrange,
+    BottomOrders,
+    Frame,
+    LookTop,
+    Pending,
+    Segment,
+    Step,
+    dump,
+)
+from domain.abilities.frames import load as load_frame
+from domain.abilities.frames import pending as pending_steps
 from domain.abilities.vocabulary import is_control, runner, step_text, targets
 from domain.abilities.vocabulary import step_problems as step_problems
 from domain.recorder import Recorder
 from domain.state import SIGNI_ZONES, GameState, fresh, opponent
 
-Frame = dict[str, Any]
-Op = Callable[[Recorder, Frame, dict[str, Any], list[str]], bool]  # False: it asked, the frame waits
+Op = Callable[[Recorder, Frame, Pending, list[str]], bool]  # False: it asked, the frame waits
 OPS: dict[str, Op] = {}
 NOTED = ("declared",)  # a filter value that names what the effect noted: the number its player declared
 CHOOSE_COUNTS = ("opponent_center_level",)  # "choose" of a modes step may name a number the game gives
@@ -65,129 +80,125 @@ def start(
     vars: dict[str, Any] | None = None,
 ) -> None:
     """Begin resolving an ability's effect."""
-    frame: Frame = {
-        "card": card,
-        "player": player,
-        "ability": index,
-        "rule": rule,
-        "queue": fresh(ability.get("effect", [])),
-        "segment": None,
-        "vars": dict(vars or {}),
-    }
+    frame = Frame(card, player, index, rule, pending_steps(ability.get("effect", [])), None, dict(vars or {}))
     if modes is not None:
-        frame["vars"]["modes"] = list(modes)
+        frame.notes["modes"] = list(modes)
     run(rec, frame)
 
 
 def run(rec: Recorder, frame: Frame) -> None:
     """Go on with a frame until it needs a decision (it asks, and returns) or it is done."""
-    while True:
-        if rec.state.status == "finished":
-            return
-        seg = frame.get("segment")
+    while rec.state.status != "finished":
+        seg = frame.segment
         if seg is not None:
-            if not _choose_targets(rec, frame, seg):
+            if not _run_segment(rec, frame, seg):
                 return
-            if not seg.get("_told"):
-                seg["_told"] = True
-                _tell_targeted(rec, frame, seg)
-            while seg["steps"]:
-                step = seg["steps"][0]
-                frame["vars"]["done"] = 0  # how many cards the step moved: "if you do" asks it
-                done = runner(step["op"])(rec, frame, step, step.get("_targets", []))
-                if not done:
-                    return
-                seg["steps"].pop(0)
-            frame["segment"] = None
+            frame.segment = None
             continue
-        queue = frame["queue"]
+        queue = frame.queue
         if not queue:
-            data: dict[str, Any] = {
-                "card": frame["card"],
-                "player": frame["player"],
-                "ability": frame["ability"],
-            }
-            where = rec.state.where(frame["card"])
-            if frame["rule"] in ("spell.use", "piece.use") and where is not None and where[1] == "check":
-                data["put"] = "excluded" if frame["rule"] == "piece.use" else "trash"
-            rec.emit("AbilityResolved", "rules", frame["rule"], data)
+            _resolved(rec, frame)
             return
-        step = queue[0] = _bind(queue[0], frame["vars"])
-        if step["op"] == "then":
+        at = queue[0]
+        at.step = _bind(at.step, frame.notes)
+        if at.step["op"] == "then":
             queue.pop(0)
             continue
-        if is_control(step["op"]):
-            if not runner(step["op"])(rec, frame, step, []):
+        if is_control(at.step["op"]):
+            if not runner(at.step["op"])(rec, frame, at, []):
                 return
             continue
         steps = []
-        while queue and not is_control(queue[0]["op"]):
-            steps.append(_bind(queue.pop(0), frame["vars"]))
-        frame["segment"] = {"steps": steps}
+        while queue and not is_control(queue[0].step["op"]):
+            at = queue.pop(0)
+            at.step = _bind(at.step, frame.notes)
+            steps.append(at)
+        frame.segment = Segment(steps)
 
 
-def _choose_targets(rec: Recorder, frame: Frame, seg: dict[str, Any]) -> bool:
-    """Choose every target of a segment before any of its steps resolves. False: a choice was asked."""
-    s = rec.state
-    before: list[str] = []
-    for step in seg["steps"]:
-        spec = step.get("target")
-        if spec is None:
-            continue
-        if "_targets" in step:
-            before = step["_targets"]
-            continue
-        if spec.get("it"):
-            step["_targets"] = list(before)  # "... and freeze it": what the step before targeted
-            continue
-        if spec.get("facing"):  # not a target: the opponent's SIGNI in front of this card, or of where it was
-            step["_targets"] = before = _facing(s, frame)
-            continue
-        if "power_below" in spec.get("filter", {}):
-            spec = step["target"] = _power_below_moved(s, frame, spec)
-        found = tg.candidates(s, frame["player"], frame["card"], spec)
-        if spec.get("self") or spec.get("all") or "cards" in spec:
-            step["_targets"] = found
-            before = found
-            continue
-        if spec.get("distinct"):
-            if not _distinct_targets(rec, frame, step, spec, found):
-                return False
-            before = step["_targets"]
-            continue
-        n = int(spec.get("count", 1))
-        if spec.get("up_to"):
-            lo, hi = 0, min(n, len(found))
-        elif len(found) < n:
-            step["_targets"] = before = []  # not enough targets for "n target": none is targeted
-            continue
-        else:
-            lo = hi = n
-        if hi == 0:
-            step["_targets"] = before = []
-            continue
-        if lo == hi == len(found):
-            step["_targets"] = before = found  # the only choice there is
-            continue
-        step["_await"] = "targets"
-        private = spec.get("zone") in ("hand", "lrig_deck")
-        rec.ask(
-            frame["player"],
-            "choose",
-            "target.choose",
-            purpose="target",
-            min=lo,
-            max=hi,
-            choices=found,
-            prompt=f"choose {tg.target_text(spec)} for {step_text(step)}",
-            private=private,
-            resume=frame,
-        )
+def _run_segment(rec: Recorder, frame: Frame, seg: Segment) -> bool:
+    """Choose the segment's targets, tell them, and resolve its steps. False: a step asked."""
+    if not _choose_targets(rec, frame, seg):
         return False
+    if not seg.told:
+        seg.told = True
+        _tell_targeted(rec, frame, seg)
+    while seg.steps:
+        at = seg.steps[0]
+        frame.notes["done"] = 0  # how many cards the step moved: "if you do" asks it
+        if not runner(at.step["op"])(rec, frame, at, at.progress.targets or []):
+            return False
+        seg.steps.pop(0)
     return True
 
 
-def _bind(step: dict[str, Any], vars: dict[str, Any]) -> dict[str, Any]:
+def _resolved(rec: Recorder, frame: Frame) -> None:
+    data: dict[str, Any] = {"card": frame.card, "player": frame.player, "ability": frame.ability}
+    where = rec.state.where(frame.card)
+    if frame.rule in ("spell.use", "piece.use") and where is not None and where[1] == "check":
+        data["put"] = "excluded" if frame.rule == "piece.use" else "trash"
+    rec.emit("AbilityResolved", "rules", frame.rule, data)
+
+
+def _choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
+    """Choose every target of a segment before any of its steps resolves. False: a choice was asked."""
+    before: list[str] = []
+    for at in seg.steps:
+        if at.step.get("target") is None:
+            continue
+        if at.progress.targets is None:
+            found = _targets_of(rec, frame, at, before)
+            if found is None:
+                return False
+            at.progress.targets = found
+        before = at.progress.targets
+    return True
+
+
+def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> list[str] | None:
+    """A step's targets, when no choice is left to make; None: a choice was asked."""
+    s, step = rec.state, at.step
+    spec = step["target"]
+    if spec.get("it"):
+        return list(before)  # "... and freeze it": what the step before targeted
+    if spec.get("facing"):  # not a target: the opponent's SIGNI in front of this card, or of where it was
+        return _facing(s, frame)
+    if "power_below" in spec.get("filter", {}):
+        spec = step["target"] = _power_below_moved(s, frame, spec)
+    found = tg.candidates(s, frame.player, frame.card, spec)
+    if spec.get("self") or spec.get("all") or "cards" in spec:
+        return found
+    if spec.get("distinct"):
+        return _distinct_targets(rec, frame, at, spec, found)
+    n = int(spec.get("count", 1))
+    if spec.get("up_to"):
+        lo, hi = 0, min(n, len(found))
+    elif len(found) < n:
+        return []  # not enough targets for "n target": none is targeted
+    else:
+        lo = hi = n
+    if hi == 0:
+        return []
+    if lo == hi == len(found):
+        return found  # the only choice there is
+    at.progress.awaiting = "targets"
+    private = spec.get("zone") in ("hand", "lrig_deck")
+    rec.ask(
+        frame.player,
+        "choose",
+        "target.choose",
+        purpose="target",
+        min=lo,
+        max=hi,
+        choices=found,
+        prompt=f"choose {tg.target_text(spec)} for {step_text(step)}",
+        private=private,
+        resume=dump(frame),
+    )
+    return None
+
+
+def _bind(step: Step, vars: dict[str, Any]) -> Step:
     """The step with the filter values that name a noted number (``"declared"``) replaced by that number."""
     if not any(k in vars for k in NOTED):
         return step
@@ -201,20 +212,20 @@ def _bind(step: dict[str, Any], vars: dict[str, Any]) -> dict[str, Any]:
             return vars[value]
         return value
 
-    bound: dict[str, Any] = walk(step, False)
+    bound: Step = walk(step, False)
     return bound
 
 
-def _tell_targeted(rec: Recorder, frame: Frame, seg: dict[str, Any]) -> None:
+def _tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
     """The opponent's SIGNI on the field that the segment's steps target (not "all", not "it") are told, for
     the abilities that trigger when a SIGNI becomes the target of the opponent's ability or effect."""
-    s, p = rec.state, frame["player"]
+    s, p = rec.state, frame.player
     cards: list[str] = []
-    for step in seg["steps"]:
-        spec = step.get("target") or {}
+    for at in seg.steps:
+        spec = at.step.get("target") or {}
         if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec:
             continue
-        for iid in step.get("_targets", []):
+        for iid in at.progress.targets or []:
             where = s.where(iid)
             if where and where[0] != p and where[1].startswith("signi:") and iid not in cards:
                 cards.append(iid)
@@ -222,8 +233,8 @@ def _tell_targeted(rec: Recorder, frame: Frame, seg: dict[str, Any]) -> None:
         rec.emit(
             "SigniTargeted",
             "rules",
-            frame["rule"],
-            {"player": opponent(p), "cards": cards, "by": p, "by_effect": frame["card"]},
+            frame.rule,
+            {"player": opponent(p), "cards": cards, "by": p, "by_effect": frame.card},
         )
 
 
@@ -231,20 +242,22 @@ def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict
     """A filter ``power_below: moved`` made concrete when its targets are chosen: power lower than that of the
     SIGNI the effect just put onto the field (none fits when it put none there)."""
     f = {k: v for k, v in spec.get("filter", {}).items() if k != "power_below"}
-    slots = [sl for i in frame["vars"].get("moved", []) if (sl := tg._slot(s, i)) is not None]
+    slots = [sl for i in frame.notes.get("moved", []) if (sl := tg._slot(s, i)) is not None]
     below = facts.power(s, slots[0]) - 1 if slots else -1
     f["power_max"] = min(int(f.get("power_max", below)), below)
     return {**spec, "filter": f}
 
 
 def _distinct_targets(
-    rec: Recorder, frame: Frame, step: dict[str, Any], spec: dict[str, Any], found: list[str]
-) -> bool:
+    rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
+) -> list[str] | None:
     """Targets of pairwise different classes, chosen one at a time among those that can still make a full
-    set ("up to" may stop early). False: a choice was asked."""
+    set ("up to" may stop early). None: a choice was asked."""
     s = rec.state
     n = min(int(spec.get("count", 1)), len(found))
-    picked: list[str] = step.setdefault("_picked", [])
+    if at.progress.picked is None:
+        at.progress.picked = []
+    picked = at.progress.picked
 
     def ok(cards: list[str]) -> bool:
         return tg.distinct_classes([facts.card_of(s, i) for i in cards])
@@ -259,9 +272,8 @@ def _distinct_targets(
         if not picked:
             sets = list(islice((list(c) for c in combinations(found, want) if ok(list(c))), 2))
             if len(sets) < 2:  # no full set of different classes (none is targeted), or only one
-                step.pop("_picked")
-                step["_targets"] = sets[0] if sets else []
-                return True
+                at.progress.picked = None
+                return sets[0] if sets else []
         n = want
     while len(picked) < n:
         options = [
@@ -274,62 +286,78 @@ def _distinct_targets(
         if len(options) == 1 and not spec.get("up_to"):
             picked.append(options[0])
             continue
-        step["_await"] = "one_target"
+        at.progress.awaiting = "one_target"
         rec.ask(
-            frame["player"],
+            frame.player,
             "choose",
             "target.choose",
             purpose="target",
             min=0 if spec.get("up_to") else 1,
             max=1,
             choices=options,
-            prompt=f"choose the next of {tg.target_text(spec)} for {step_text(step)}",
+            prompt=f"choose the next of {tg.target_text(spec)} for {step_text(at.step)}",
             private=spec.get("zone") == "hand",
-            resume=frame,
+            resume=dump(frame),
         )
-        return False
-    step["_targets"] = step.pop("_picked")
-    return True
+        return None
+    at.progress.picked = None
+    return picked
 
 
-def resume(rec: Recorder, frame: Frame, answer: dict[str, Any]) -> None:
-    """Continue a frame with the answer to what it asked."""
-    seg = frame.get("segment")
-    step = None
-    if seg is not None:
-        step = next((st for st in seg["steps"] if "_await" in st), None)
-    if step is None:
-        step = next((st for st in frame["queue"] if "_await" in st), None)
-    assert step is not None, "a frame resumed without a question"
-    kind = step.pop("_await")
+def resume(rec: Recorder, stored: Mapping[str, Any] | Frame, answer: Mapping[str, Any]) -> None:
+    """Continue a frame (as stored in the ``Asked`` event, any version, or already loaded) with the answer to
+    what it asked."""
+    frame = stored if isinstance(stored, Frame) else load_frame(dict(stored))
+    at = frame.waiting()
+    kind, at.progress.awaiting = at.progress.awaiting, None
+    cards = list(answer.get("cards") or [])
     if kind == "targets":
-        step["_targets"] = answer["cards"]
+        at.progress.targets = cards
     elif kind == "one_target":
-        if answer["cards"]:
-            step["_picked"].append(answer["cards"][0])
+        picked = at.progress.picked if at.progress.picked is not None else []
+        if cards:
+            picked.append(cards[0])
+            at.progress.picked = picked
         else:  # "up to": the player stops choosing
-            step["_targets"] = step.pop("_picked")
+            at.progress.targets, at.progress.picked = picked, None
     else:
-        step["_answer"] = answer
+        given = Answer(cards=cards)
+        if "zone" in answer:
+            given["zone"] = str(answer["zone"])
+        if "option" in answer:
+            given["option"] = str(answer["option"])
+        at.progress.answer = given
     run(rec, frame)
 
 
-def ask_in_step(rec: Recorder, frame: Frame, step: dict[str, Any], player: str, **data: Any) -> bool:
-    step["_await"] = "answer"
-    looked = frame["vars"].pop("looked", None)
-    if looked is not None and player == frame["player"]:
+def take(at: Pending) -> Answer:
+    """The answer the step was given: it reads it once."""
+    answer = taken(at)
+    assert answer is not None, "a step read an answer it was not given"
+    return answer
+
+
+def taken(at: Pending) -> Answer | None:
+    answer, at.progress.answer = at.progress.answer, None
+    return answer
+
+
+def ask_in_step(rec: Recorder, frame: Frame, at: Pending, player: str, **data: Any) -> bool:
+    at.progress.awaiting = "answer"
+    looked = frame.notes.pop("looked", None)
+    if looked is not None and player == frame.player:
         data["looked"] = looked  # what the player just looked at, shown with the question, to them only
         data["private"] = True
-    rec.ask(player, "choose", data.pop("rule", "target.choose"), purpose="effect", resume=frame, **data)
+    rec.ask(player, "choose", data.pop("rule", "target.choose"), purpose="effect", resume=dump(frame), **data)
     return False
 
 
-def _ask_hand_or_field(rec: Recorder, frame: Frame, step: dict[str, Any], player: str) -> bool:
+def _ask_hand_or_field(rec: Recorder, frame: Frame, at: Pending, player: str) -> bool:
     """Ask where a card found goes, when the step lets the player choose its hand or the field."""
     return ask_in_step(
         rec,
         frame,
-        step,
+        at,
         player,
         min=0,
         max=0,
@@ -340,7 +368,7 @@ def _ask_hand_or_field(rec: Recorder, frame: Frame, step: dict[str, Any], player
 
 
 def _who(frame: Frame, step: dict[str, Any]) -> str:
-    return frame["player"] if step.get("who", "you") == "you" else opponent(frame["player"])
+    return frame.player if step.get("who", "you") == "you" else opponent(frame.player)
 
 
 def _live(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> list[str]:
@@ -348,7 +376,7 @@ def _live(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) 
     spec = step["target"]
     if spec.get("it") or spec.get("facing"):
         return [i for i in chosen if tg._on_field(rec.state, i)]
-    return [i for i in chosen if tg.still_fits(rec.state, frame["player"], frame["card"], spec, i)]
+    return [i for i in chosen if tg.still_fits(rec.state, frame.player, frame.card, spec, i)]
 
 
 def _facing(s: GameState, frame: Frame) -> list[str]:
@@ -356,12 +384,12 @@ def _facing(s: GameState, frame: Frame) -> list[str]:
     its trigger as ``was_in``)."""
     from domain.state import facing
 
-    where = s.where(frame["card"])
+    where = s.where(frame.card)
     zone = where[1].split(":")[1] if where is not None and where[1].startswith("signi:") else None
-    zone = zone or frame["vars"].get("was_in")
+    zone = zone or frame.notes.get("was_in")
     if zone not in SIGNI_ZONES:
         return []
-    owner = s.owners[frame["card"]]
+    owner = s.owners[frame.card]
     front = s.players[opponent(owner)].signi[facing(zone)]
     return [] if front is None else [front.iid]
 
@@ -377,30 +405,33 @@ COUNTS = ("discarded",)  # a step's "n" may name a number the effect noted: the 
 def count(frame: Frame, step: dict[str, Any]) -> int:
     """The step's number: given, or noted by the effect in progress (``discarded``)."""
     n = step.get("n", 1)
-    return int(frame["vars"].get(n, 0)) if n in COUNTS else int(n)
+    return int(frame.notes.get(n, 0)) if n in COUNTS else int(n)
 
 
 @op("draw")
-def _draw(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _draw(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
     p = _who(frame, step)
     deck = rec.state.players[p].zones["deck"]
     cards = deck[: count(frame, step)]  # an empty deck draws nothing; refresh waits for the effect's end
-    rec.emit("CardsDrawn", "rules", frame["rule"], {"player": p, "cards": cards, "by_effect": frame["card"]})
+    rec.emit("CardsDrawn", "rules", frame.rule, {"player": p, "cards": cards, "by_effect": frame.card})
     return True
 
 
 @op("ener_charge")
-def _ener_charge(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _ener_charge(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
     p = _who(frame, step)
     cards = list(rec.state.players[p].zones["deck"][: int(step.get("n", 1))])
     for iid in cards:
-        rec.emit("EnerCharged", "rules", frame["rule"], {"player": p, "card": iid, "from": "deck"})
-    frame["vars"]["moved"] = cards
+        rec.emit("EnerCharged", "rules", frame.rule, {"player": p, "card": iid, "from": "deck"})
+    frame.notes["moved"] = cards
     return True
 
 
 @op("mill")
-def _mill(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _mill(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
     p = _who(frame, step)
     cards = rec.state.players[p].zones["deck"][: int(step.get("n", 1))]
     _milled(rec, frame, p, cards)
@@ -411,14 +442,15 @@ def _milled(rec: Recorder, frame: Frame, p: str, cards: list[str]) -> None:
     rec.emit(
         "CardsMilled",
         "rules",
-        frame["rule"],
-        {"player": p, "cards": cards, "by": frame["player"], "by_effect": frame["card"]},
+        frame.rule,
+        {"player": p, "cards": cards, "by": frame.player, "by_effect": frame.card},
     )
-    frame["vars"]["moved"] = list(cards)
+    frame.notes["moved"] = list(cards)
 
 
 @op("shuffle")
-def _shuffle(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _shuffle(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
     _shuffle_deck(rec, frame, _who(frame, step))
     return True
 
@@ -426,24 +458,25 @@ def _shuffle(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -
 def _shuffle_deck(rec: Recorder, frame: Frame, p: str) -> None:
     deck = list(rec.state.players[p].zones["deck"])
     rec.random(f"effect-shuffle:{p}").shuffle(deck)
-    rec.emit("DeckShuffled", "rules", frame["rule"], {"player": p, "order": deck})
+    rec.emit("DeckShuffled", "rules", frame.rule, {"player": p, "order": deck})
 
 
 @op("discard")
-def _discard(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
     s = rec.state
     p = _who(frame, step)
     f = step.get("filter", {})
     hand = [i for i in s.players[p].zones["hand"] if tg._card_fits(facts.card_of(s, i), f)]
     n = len(hand) if step.get("all") else min(int(step.get("n", 1)), len(hand))  # "all": the whole hand
     up_to = bool(step.get("up_to"))  # "discard up to n": the player may discard fewer, or none
-    frame["vars"]["discarded"] = 0
+    frame.notes["discarded"] = 0
     if n == 0:
         return True
     if step.get("random"):
         cards = rec.random(f"discard:{p}").sample(list(hand), n)
-    elif "_answer" in step:
-        cards = step.pop("_answer")["cards"]
+    elif at.progress.answer is not None:
+        cards = take(at)["cards"]
     elif (n == len(hand) and not f and not up_to) or step.get("all"):
         cards = list(hand)
     else:
@@ -451,7 +484,7 @@ def _discard(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=0 if up_to else n,
             max=n,
@@ -459,41 +492,41 @@ def _discard(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -
             private=True,
             prompt=f"choose {'up to ' if up_to else ''}{n} card(s){what} to discard",
         )
-    frame["vars"]["discarded"] = len(cards)
+    frame.notes["discarded"] = len(cards)
     if not cards:
         return True
-    data = {"player": p, "cards": cards, "by_effect": frame["card"]}
+    data = {"player": p, "cards": cards, "by_effect": frame.card}
     if step.get("_cost"):
         data["as_cost"] = True
-    rec.emit("CardsDiscarded", "rules", frame["rule"], data)
+    rec.emit("CardsDiscarded", "rules", frame.rule, data)
     return True
 
 
 @op("vanish")
-def _vanish(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
     from domain.abilities.constants import immune
 
     for iid in _live(rec, frame, step, chosen):
-        if immune(rec.state, iid, "vanish", frame["player"]):
+        if immune(rec.state, iid, "vanish", frame.player):
             continue  # a constant keeps it from being vanished by this player's effects
         owner = rec.state.owners[iid]
         zone = (rec.state.players[owner].find(iid) or "").split(":")[-1]
         rec.emit(
             "SigniVanished",
             "rules",
-            frame["rule"],
-            {"player": owner, "card": iid, "zone": zone, "cause": "effect", "by_effect": frame["card"]},
+            frame.rule,
+            {"player": owner, "card": iid, "zone": zone, "cause": "effect", "by_effect": frame.card},
         )
     return True
 
 
 def _set_flag(name: str, value: bool) -> Op:
-    def run_flag(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+    def run_flag(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+        step = at.step
         cards = _live(rec, frame, step, chosen)
         if cards:
-            rec.emit(
-                "CardsSet", "rules", frame["rule"], {"cards": cards, name: value, "by_effect": frame["card"]}
-            )
+            rec.emit("CardsSet", "rules", frame.rule, {"cards": cards, name: value, "by_effect": frame.card})
         return True
 
     return run_flag
@@ -507,62 +540,70 @@ OPS["freeze"] = _set_flag("frozen", True)
 def _move(rec: Recorder, frame: Frame, player: str, cards: list[str], to: str, **extra: Any) -> None:
     """Move cards from one zone (noted as ``from``); a SIGNI that leaves the field may trigger abilities."""
     src = _zone_of(rec.state, cards[0])
-    data = {"player": player, "cards": cards, "to": to, "from": src, "by_effect": frame["card"], **extra}
-    rec.emit("CardsMoved", "rules", frame["rule"], data)
-    frame["vars"]["done"] = frame["vars"].get("done", 0) + len(cards)
+    data = {"player": player, "cards": cards, "to": to, "from": src, "by_effect": frame.card, **extra}
+    rec.emit("CardsMoved", "rules", frame.rule, data)
+    frame.notes["done"] = frame.notes.get("done", 0) + len(cards)
     if src == "signi":
-        frame["vars"]["moved"] = list(cards)
+        frame.notes["moved"] = list(cards)
 
 
 @op("bounce")
-def _bounce(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _bounce(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
     for iid in _live(rec, frame, step, chosen):
         _move(rec, frame, rec.state.owners[iid], [iid], "hand")
     return True
 
 
 @op("trash")
-def _trash(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
     for iid in _live(rec, frame, step, chosen):
         _move(rec, frame, rec.state.owners[iid], [iid], "trash")
     return True
 
 
 @op("exclude")
-def _exclude(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _exclude(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Remove the targets from the game (the excluded zone): a SIGNI so removed leaves the field, and is not
     vanished."""
+    step = at.step
     for iid in _live(rec, frame, step, chosen):
         _move(rec, frame, rec.state.owners[iid], [iid], "excluded")
     return True
 
 
 @op("to_hand")
-def _to_hand(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _to_hand(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
     cards = _live(rec, frame, step, chosen)
     if cards:
-        _move(rec, frame, frame["player"], cards, "hand")
+        _move(rec, frame, frame.player, cards, "hand")
     return True
 
 
 @op("to_deck")
-def _to_deck(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
+    step = at.step
     s = rec.state
     cards = _live(rec, frame, step, chosen)
     bottom = step.get("bottom") or step.get("position") == "bottom"
-    if "_answer" in step:  # the order the owner asked gave: from the one nearest the top to the very bottom
-        step.setdefault("_orders", {})[step.pop("_asking")] = list(step.pop("_answer")["cards"])
+    orders = at.progress.bottom if at.progress.bottom is not None else BottomOrders()
+    answer = taken(at)
+    if answer is not None and orders.asking is not None:
+        # the order the owner asked gave: from the one nearest the top to the very bottom
+        orders.orders[orders.asking], orders.asking = list(answer["cards"]), None
     for owner in sorted({s.owners[i] for i in cards}):
         mine = [i for i in cards if s.owners[i] == owner]
-        ordered = owner in step.get("_orders", {})
-        if bottom and len({s.cards[i] for i in mine}) > 1 and not ordered:
+        if bottom and len({s.cards[i] for i in mine}) > 1 and owner not in orders.orders:
             # cards put on the bottom of a deck together: their owner chooses the order
-            step["_asking"] = owner
+            orders.asking = owner
+            at.progress.bottom = orders
             return ask_in_step(
                 rec,
                 frame,
-                step,
+                at,
                 owner,
                 min=len(mine),
                 max=len(mine),
@@ -573,8 +614,8 @@ def _to_deck(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str
             )
     for owner in sorted({s.owners[i] for i in cards}):
         mine = [i for i in cards if s.owners[i] == owner]
-        if owner in step.get("_orders", {}):
-            mine = [i for i in step["_orders"][owner] if i in mine]
+        if owner in orders.orders:
+            mine = [i for i in orders.orders[owner] if i in mine]
         _move(rec, frame, owner, mine, "deck")  # a card moved into the deck goes to its bottom
         if not bottom:
             _shuffle_deck(rec, frame, owner)
@@ -598,23 +639,24 @@ def legal_zones(s: GameState, player: str, iid: str) -> list[str]:
 
 def _put(rec: Recorder, frame: Frame, iid: str, zone: str, no_enter: bool, downed: bool = False) -> None:
     data: dict[str, Any] = {
-        "player": frame["player"],
+        "player": frame.player,
         "card": iid,
         "zone": zone,
-        "by_effect": frame["card"],
+        "by_effect": frame.card,
         "no_enter": no_enter,
     }
     if downed:
         data["downed"] = True
-    below = rec.state.players[frame["player"]].signi[zone]
+    below = rec.state.players[frame.player].signi[zone]
     if below is not None:  # Rise: on top of the SIGNI there
         data["rise_on"] = below.iid
-    rec.emit("SigniPutOntoField", "rules", frame["rule"], data)
+    rec.emit("SigniPutOntoField", "rules", frame.rule, data)
 
 
 @op("to_field")
-def _to_field(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
-    p = frame["player"]
+def _to_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
+    p = frame.player
     live = _live(rec, frame, step, chosen)
     if not live:
         return True
@@ -622,15 +664,15 @@ def _to_field(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[st
     zones = legal_zones(rec.state, p, iid)
     if not zones:  # a SIGNI that would exceed the level or limit never enters the field
         return True
-    if "_answer" in step:
-        zone = step.pop("_answer").get("zone")
+    if at.progress.answer is not None:
+        zone = take(at).get("zone")
     elif len(zones) == 1:
         zone = zones[0]
     else:
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=1,
             max=1,
@@ -639,31 +681,32 @@ def _to_field(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[st
             prompt="choose the SIGNI zone to put it in",
         )
     _put(rec, frame, iid, zone, bool(step.get("no_enter")), bool(step.get("downed")))
-    frame["vars"]["moved"] = [iid]
+    frame.notes["moved"] = [iid]
     return True
 
 
 @op("attach_soul")
-def _attach_soul(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _attach_soul(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Attach a card from under this LRIG (the player chooses which) to the target SIGNI as its [Soul]; a Soul
     already attached to it goes to the LRIG trash (one Soul at most)."""
+    step = at.step
     from domain.abilities.triggers import souls
 
-    s, p = rec.state, frame["player"]
+    s, p = rec.state, frame.player
     live = _live(rec, frame, step, chosen)
-    source = tg._slot(s, frame["card"])
+    source = tg._slot(s, frame.card)
     under = list(source.under) if source is not None else []
     if not live or not under:
         return True
-    if "_answer" in step:
-        card = step.pop("_answer")["cards"][0]
+    if at.progress.answer is not None:
+        card = take(at)["cards"][0]
     elif len(under) == 1:
         card = under[0]
     else:
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=1,
             max=1,
@@ -672,9 +715,9 @@ def _attach_soul(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list
         )
     old = souls(s, live[0])
     if old:
-        data = {"player": p, "cards": old, "to": "lrig_trash", "from": "under", "by_effect": frame["card"]}
+        data = {"player": p, "cards": old, "to": "lrig_trash", "from": "under", "by_effect": frame.card}
         rec.emit("CardsMoved", "rules", "kw.soul", data)
-    data = {"player": p, "cards": [card], "card": live[0], "soul": True, "by_effect": frame["card"]}
+    data = {"player": p, "cards": [card], "card": live[0], "soul": True, "by_effect": frame.card}
     rec.emit("CardsPutUnder", "rules", "kw.soul", data)
     return True
 
@@ -692,20 +735,21 @@ def _per(s: GameState, player: str, per: str | None) -> int:
 
 
 @op("power")
-def _power(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
     s = rec.state
-    lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame["player"]
-    amount = int(step["amount"]) * _per(s, frame["player"], step.get("per"))
+    lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
+    amount = int(step["amount"]) * _per(s, frame.player, step.get("per"))
     for iid in _live(rec, frame, step, chosen):
         data = {
             "card": iid,
             "amount": amount,
             "until": "end_of_turn",
-            "by_effect": frame["card"],
+            "by_effect": frame.card,
         }
         if lasting:
             data["lasts"] = "opponent_next_turn"
-        rec.emit("PowerChanged", "rules", frame["rule"], data)
+        rec.emit("PowerChanged", "rules", frame.rule, data)
         if lasting:  # the opponent's turn gets the same change, for as long as the card stays on the field
             _again_next_turn(
                 rec, frame, {"op": "power", "amount": int(step["amount"]), "target": {"cards": [iid]}}
@@ -721,9 +765,9 @@ def _again_next_turn(rec: Recorder, frame: Frame, step: dict[str, Any]) -> None:
         "rules",
         "effect.delayed",
         {
-            "player": frame["player"],
-            "card": frame["card"],
-            "ability": frame["ability"],
+            "player": frame.player,
+            "card": frame.card,
+            "ability": frame.ability,
             "until": "turn",
             "turn": rec.state.turn + 1,
             "effect": [step],
@@ -732,152 +776,184 @@ def _again_next_turn(rec: Recorder, frame: Frame, step: dict[str, Any]) -> None:
 
 
 @op("grant")
-def _grant(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
     for iid in _live(rec, frame, step, chosen):
         rec.emit(
             "KeywordsGranted",
             "rules",
-            frame["rule"],
+            frame.rule,
             {
                 "card": iid,
                 "keywords": list(step["keywords"]),
                 "until": "end_of_turn",
-                "by_effect": frame["card"],
+                "by_effect": frame.card,
             },
         )
     return True
 
 
 @op("grant_ability")
-def _grant_ability(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """The targets gain the ability written in the step, until end of turn."""
+    step = at.step
     from domain.abilities.catalogue import granted_ref
 
-    ref = granted_ref(rec.state.cards[frame["card"]], int(frame["ability"]), step["ability"])
+    ref = granted_ref(rec.state.cards[frame.card], int(frame.ability), step["ability"])
     for iid in _live(rec, frame, step, chosen):
         rec.emit(
             "AbilityGranted",
             "rules",
             "ability.granted",
-            {"card": iid, "ability": ref, "until": "end_of_turn", "by_effect": frame["card"]},
+            {"card": iid, "ability": ref, "until": "end_of_turn", "by_effect": frame.card},
         )
     return True
 
 
 @op("lose_abilities")
-def _lose_abilities(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _lose_abilities(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
     cards = _live(rec, frame, step, chosen)
     if cards:
         rec.emit(
             "AbilitiesLost",
             "rules",
             "effect.lose-abilities",
-            {"cards": cards, "until": "end_of_turn", "by_effect": frame["card"]},
+            {"cards": cards, "until": "end_of_turn", "by_effect": frame.card},
         )
     return True
 
 
 @op("look")
-def _look(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _look(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top cards of a hidden zone of yours: they are shown with the next question, to you."""
+    step = at.step
     zone = step.get("zone", "life_cloth")
-    frame["vars"]["looked"] = list(rec.state.players[frame["player"]].zones[zone][: int(step.get("n", 1))])
+    frame.notes["looked"] = list(rec.state.players[frame.player].zones[zone][: int(step.get("n", 1))])
     return True
 
 
 @op("look_top")
-def _look_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top N cards of your deck; take up to some that fit (one group of picks after another) into
     the hand, onto the field, or either, one card at a time; put the rest on the bottom of the deck in a
     random order, or (``order: chosen``) in the order the player chooses (not asked when they are all copies
     of one card), or into the trash."""
-    s, p = rec.state, frame["player"]
-    if "_top" not in step:
-        step.update(_top=list(s.players[p].zones["deck"][: int(step["n"])]), _group=0, _queue=[], _hand=[])
-    top: list[str] = step["_top"]
-    groups = step["picks"] if "picks" in step else [step.get("pick", {})]
-    to = step.get("to", "hand")
+    step, s, p = at.step, rec.state, frame.player
+    if at.progress.look is None:
+        at.progress.look = LookTop(top=list(s.players[p].zones["deck"][: int(step["n"])]))
+    look = at.progress.look
+    answer = taken(at)
+    if answer is not None:
+        _look_answered(rec, frame, at, look, answer)
     while True:
-        if "_answer" in step:
-            answer, stage = step.pop("_answer"), step.pop("_stage")
-            if stage == "pick":
-                step["_queue"] = list(answer["cards"])
-                step["_group"] += 1
-            elif stage == "dest" and answer.get("option") == "hand":
-                step["_hand"].append(step["_queue"].pop(0))
-            elif stage == "dest":
-                step["_field"] = True
-            elif stage == "order":  # the rest, from the one nearest the top to the very bottom
-                step["_rest"] = list(answer["cards"])
-            else:  # the zone for the card going onto the field
-                _put(rec, frame, step["_queue"].pop(0), answer["zone"], bool(step.get("no_enter")))
-                step.pop("_field", None)
-        if step["_queue"]:
-            if to == "hand":
-                step["_hand"].extend(step["_queue"])
-                step["_queue"] = []
-                continue
-            iid = step["_queue"][0]
-            zones = legal_zones(s, p, iid)
-            if not zones:  # it cannot go onto the field: to the hand if it may, else it stays with the rest
-                step["_queue"].pop(0)
-                if to == "hand_or_field":
-                    step["_hand"].append(iid)
-                continue
-            if to == "hand_or_field" and not step.get("_field"):
-                step["_stage"] = "dest"
-                return _ask_hand_or_field(rec, frame, step, p)
-            if len(zones) == 1:
-                _put(rec, frame, step["_queue"].pop(0), zones[0], bool(step.get("no_enter")))
-                step.pop("_field", None)
-                continue
-            step["_stage"] = "zone"
-            return ask_in_step(
-                rec, frame, step, p, min=1, max=1, choices=[], zones=zones, prompt="choose the SIGNI zone"
-            )
-        if step["_group"] < len(groups):
-            pick = groups[step["_group"]]
-            deck = s.players[p].zones["deck"]
-            fits = [
-                i
-                for i in top
-                if i in deck
-                and i not in step["_hand"]
-                and tg._card_fits(facts.card_of(s, i), pick.get("filter", {}))
-                and (to != "field" or legal_zones(s, p, i))
-            ]
-            hi = min(int(pick.get("count", 1)), len(fits))
-            if hi == 0:
-                step["_group"] += 1
-                continue
-            step["_stage"] = "pick"
-            where = {"hand": "to your hand", "field": "onto your field"}.get(to, "")
-            # 000 "Hidden zone": a card of a hidden zone sought by what it is (a filter) may go unfound,
-            # since nobody else can check that one was there; only "any card" must be taken
-            must = not pick.get("up_to", True) and not pick.get("filter")
-            return ask_in_step(
-                rec,
-                frame,
-                step,
-                p,
-                min=hi if must else 0,
-                max=hi,
-                choices=fits,
-                private=True,
-                looked=top,
-                prompt=f"choose up to {hi} card(s) {tg.filter_text(pick.get('filter', {}))} from the top "
-                f"{len(top)} {where}".replace("  ", " "),
-            )
-        break
-    left = [i for i in s.players[p].zones["deck"] if i in top and i not in step["_hand"]]
+        if look.taking:
+            asked = _look_put_next(rec, frame, at, look)
+            if asked is not None:
+                return asked
+            continue
+        groups = step["picks"] if "picks" in step else [step.get("pick", {})]
+        if look.group >= len(groups):
+            break
+        if _look_pick(rec, frame, at, look, groups[look.group]):
+            return False
+    return _look_rest(rec, frame, at, look)
+
+
+def _look_answered(rec: Recorder, frame: Frame, at: Pending, look: LookTop, answer: Answer) -> None:
+    stage, look.stage = look.stage, None
+    if stage == "pick":
+        look.taking = list(answer["cards"])
+        look.group += 1
+    elif stage == "dest" and answer.get("option") == "hand":
+        look.hand.append(look.taking.pop(0))
+    elif stage == "dest":
+        look.to_field = True
+    elif stage == "order":  # the rest, from the one nearest the top to the very bottom
+        look.rest = list(answer["cards"])
+    else:  # the zone for the card going onto the field
+        _put(rec, frame, look.taking.pop(0), answer["zone"], bool(at.step.get("no_enter")))
+        look.to_field = False
+
+
+def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool | None:
+    """Put the next picked card where it goes (the hand, or the field); False: it asked, None: go on."""
+    s, p = rec.state, frame.player
+    to = at.step.get("to", "hand")
+    if to == "hand":
+        look.hand.extend(look.taking)
+        look.taking = []
+        return None
+    iid = look.taking[0]
+    zones = legal_zones(s, p, iid)
+    if not zones:  # it cannot go onto the field: to the hand if it may, else it stays with the rest
+        look.taking.pop(0)
+        if to == "hand_or_field":
+            look.hand.append(iid)
+        return None
+    if to == "hand_or_field" and not look.to_field:
+        look.stage = "dest"
+        return _ask_hand_or_field(rec, frame, at, p)
+    if len(zones) == 1:
+        _put(rec, frame, look.taking.pop(0), zones[0], bool(at.step.get("no_enter")))
+        look.to_field = False
+        return None
+    look.stage = "zone"
+    return ask_in_step(
+        rec, frame, at, p, min=1, max=1, choices=[], zones=zones, prompt="choose the SIGNI zone"
+    )
+
+
+def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: dict[str, Any]) -> bool:
+    """Ask for the cards of one group of picks; False: none can be picked (the next group comes)."""
+    s, p = rec.state, frame.player
+    to = at.step.get("to", "hand")
+    deck = s.players[p].zones["deck"]
+    fits = [
+        i
+        for i in look.top
+        if i in deck
+        and i not in look.hand
+        and tg._card_fits(facts.card_of(s, i), pick.get("filter", {}))
+        and (to != "field" or legal_zones(s, p, i))
+    ]
+    hi = min(int(pick.get("count", 1)), len(fits))
+    if hi == 0:
+        look.group += 1
+        return False
+    look.stage = "pick"
+    where = {"hand": "to your hand", "field": "onto your field"}.get(to, "")
+    # 000 "Hidden zone": a card of a hidden zone sought by what it is (a filter) may go unfound,
+    # since nobody else can check that one was there; only "any card" must be taken
+    must = not pick.get("up_to", True) and not pick.get("filter")
+    ask_in_step(
+        rec,
+        frame,
+        at,
+        p,
+        min=hi if must else 0,
+        max=hi,
+        choices=fits,
+        private=True,
+        looked=look.top,
+        prompt=f"choose up to {hi} card(s) {tg.filter_text(pick.get('filter', {}))} from the top "
+        f"{len(look.top)} {where}".replace("  ", " "),
+    )
+    return True
+
+
+def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
+    """The cards taken go to the hand; the rest to the bottom of the deck (in a chosen order) or the trash."""
+    step, s, p = at.step, rec.state, frame.player
+    left = [i for i in s.players[p].zones["deck"] if i in look.top and i not in look.hand]
     chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") == "bottom"
     distinct = len({s.cards[i] for i in left}) > 1  # copies of one card need no order
-    if chosen_order and distinct and "_rest" not in step:
-        step["_stage"] = "order"
+    if chosen_order and distinct and look.rest is None:
+        look.stage = "order"
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=len(left),
             max=len(left),
@@ -887,49 +963,48 @@ def _look_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) 
             prompt="put the rest on the bottom of your deck: give them all, in order; the last one "
             "goes to the very bottom",
         )
-    taken = step["_hand"]
-    if taken:
+    if look.hand:
         reveal = bool(step.get("reveal", False))
         rec.emit(
             "CardsMoved",
             "rules",
-            frame["rule"],
-            {"player": p, "cards": taken, "to": "hand", "reveal": reveal, "from_hidden": not reveal},
+            frame.rule,
+            {"player": p, "cards": look.hand, "to": "hand", "reveal": reveal, "from_hidden": not reveal},
         )
-    deck = s.players[p].zones["deck"]
-    rest = [i for i in deck if i in top]
+    rest = [i for i in s.players[p].zones["deck"] if i in look.top]
     if rest:
         if step.get("rest", "bottom") == "trash":
             _milled(rec, frame, p, rest)
-        elif "_rest" in step:
-            rec.emit("CardsToDeckBottom", "rules", frame["rule"], {"player": p, "cards": step["_rest"]})
+        elif look.rest is not None:
+            rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": look.rest})
         else:
             rec.random(f"bottom:{p}").shuffle(rest)
-            rec.emit("CardsToDeckBottom", "rules", frame["rule"], {"player": p, "cards": rest})
+            rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": rest})
     return True
 
 
 @op("arrange_top")
-def _arrange_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _arrange_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top N cards of your deck; put any number of them on the bottom in the order you choose,
     and the rest back on top in the order you choose (both orders: the first chosen is nearest the top)."""
-    s, p = rec.state, frame["player"]
-    if "_top" not in step:
-        step["_top"] = list(s.players[p].zones["deck"][: int(step.get("n", 1))])
-    top: list[str] = step["_top"]
+    step, s, p = at.step, rec.state, frame.player
+    if at.progress.arrange is None:
+        at.progress.arrange = Arrange(top=list(s.players[p].zones["deck"][: int(step.get("n", 1))]))
+    arr = at.progress.arrange
+    top = arr.top
     if not top:
         return True
-    if "_answer" in step:
-        answer = step.pop("_answer")
-        if "_bottom" not in step:
-            step["_bottom"] = list(answer["cards"])
+    answer = taken(at)
+    if answer is not None:
+        if arr.bottom is None:
+            arr.bottom = list(answer["cards"])
         else:
-            step["_order"] = list(answer["cards"])
-    if "_bottom" not in step:
+            arr.order = list(answer["cards"])
+    if arr.bottom is None:
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=0,
             max=len(top),
@@ -938,12 +1013,12 @@ def _arrange_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str
             looked=top,
             prompt=f"choose any of the top {len(top)} to put on the bottom of your deck, in their order",
         )
-    rest = [i for i in top if i not in step["_bottom"]]
-    if len(rest) > 1 and "_order" not in step:
+    rest = [i for i in top if i not in arr.bottom]
+    if len(rest) > 1 and arr.order is None:
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=len(rest),
             max=len(rest),
@@ -954,31 +1029,33 @@ def _arrange_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str
     rec.emit(
         "DeckTopArranged",
         "rules",
-        frame["rule"],
-        {"player": p, "top": step.get("_order", rest), "bottom": step["_bottom"]},
+        frame.rule,
+        {"player": p, "top": arr.order if arr.order is not None else rest, "bottom": arr.bottom},
     )
     return True
 
 
 @op("gain_coins")
-def _gain_coins(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _gain_coins(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You gain coins; a player holds at most five, and what would go beyond is not gained."""
+    step = at.step
     from domain.state import COIN_LIMIT
 
     p = _who(frame, step)
     n = min(int(step.get("n", 1)), COIN_LIMIT - rec.state.players[p].coins)
     if n > 0:
-        rec.emit("CoinsGained", "rules", frame["rule"], {"player": p, "count": n, "by_effect": frame["card"]})
+        rec.emit("CoinsGained", "rules", frame.rule, {"player": p, "count": n, "by_effect": frame.card})
     return True
 
 
 @op("pay_coins")
-def _pay_coins(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _pay_coins(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Pay coins (a cost: checked beforehand); a player without enough pays none."""
+    step = at.step
     p = _who(frame, step)
     n = int(step.get("n", 1))
     if rec.state.players[p].coins >= n:
-        rec.emit("CoinsPaid", "rules", "effect.coins", {"player": p, "count": n, "for": frame["card"]})
+        rec.emit("CoinsPaid", "rules", "effect.coins", {"player": p, "count": n, "for": frame.card})
     return True
 
 
@@ -988,29 +1065,30 @@ def _under_lrigs(s: GameState, p: str) -> list[str]:
 
 
 @op("exceed")
-def _exceed(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _exceed(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Exceed N: put N cards from under your LRIGs (any of them) into the LRIG trash, chosen by you."""
+    step = at.step
     p = _who(frame, step)
     under = _under_lrigs(rec.state, p)
     n = int(step.get("n", 1))
     if len(under) < n:
         return True
-    if "_answer" in step:
-        cards = step.pop("_answer")["cards"]
+    if at.progress.answer is not None:
+        cards = take(at)["cards"]
     elif len(under) == n:
         cards = under
     else:
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=n,
             max=n,
             choices=under,
             prompt=f"exceed {n}: choose the cards from under your LRIGs",
         )
-    exceed_cards(rec, frame["rule"], p, cards, frame["card"])
+    exceed_cards(rec, frame.rule, p, cards, frame.card)
     return True
 
 
@@ -1031,94 +1109,96 @@ def exceed_cards(rec: Recorder, rule: str, p: str, cards: list[str], source: str
 
 
 @op("awaken")
-def _awaken(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _awaken(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """The targets (this SIGNI) awaken: they stay awakened while they are on the field."""
+    step = at.step
     for iid in _live(rec, frame, step, chosen):
         slot = tg._slot(rec.state, iid)
         if slot is not None and not slot.awakened:
             rec.emit(
                 "SigniAwakened",
                 "rules",
-                frame["rule"],
-                {"player": rec.state.owners[iid], "card": iid, "by_effect": frame["card"]},
+                frame.rule,
+                {"player": rec.state.owners[iid], "card": iid, "by_effect": frame.card},
             )
     return True
 
 
 @op("ban_spells")
-def _ban_spells(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _ban_spells(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """A player cannot use spells for the rest of this turn."""
+    step = at.step
     p = _who(frame, step)
-    rec.emit("SpellsBanned", "rules", "effect.no-spells", {"player": p, "by_effect": frame["card"]})
+    rec.emit("SpellsBanned", "rules", "effect.no-spells", {"player": p, "by_effect": frame.card})
     return True
 
 
 @op("declare")
-def _declare(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _declare(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You declare a number from ``min`` (0 unless given) to ``max`` (a number, or the level of the opponent's
     center LRIG); filters of later steps may name it as ``"declared"``."""
+    step = at.step
     hi = step.get("max", 5)
-    top = (
-        facts.center_level(rec.state, opponent(frame["player"])) if hi == "opponent_center_level" else int(hi)
-    )
+    top = facts.center_level(rec.state, opponent(frame.player)) if hi == "opponent_center_level" else int(hi)
     lo = int(step.get("min", 0))
-    if "_answer" not in step:
+    if at.progress.answer is None:
         return ask_in_step(
             rec,
             frame,
-            step,
-            frame["player"],
+            at,
+            frame.player,
             min=1,
             max=1,
             choices=[],
             options=[str(i) for i in range(lo, max(lo, top) + 1)],
             prompt=f"declare a number from {lo} to {max(lo, top)}",
         )
-    frame["queue"].pop(0)
-    frame["vars"]["declared"] = int(step.pop("_answer")["option"])
+    frame.queue.pop(0)
+    frame.notes["declared"] = int(take(at)["option"])
     rec.emit(
         "NumberDeclared",
         "rules",
-        frame["rule"],
-        {"player": frame["player"], "number": frame["vars"]["declared"], "by_effect": frame["card"]},
+        frame.rule,
+        {"player": frame.player, "number": frame.notes["declared"], "by_effect": frame.card},
     )
     return True
 
 
 @op("look_hand")
-def _look_hand(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You look at a player's hand (``who``: the opponent unless given): shown to you and its owner only; with
     ``reveal``, shown to everyone, and with ``deck_top`` the top card of that player's deck too."""
+    step = at.step
     owner = _who(frame, {"who": step.get("who", "opponent")})
     s = rec.state
     cards = list(s.players[owner].zones["hand"])
-    to = "all" if step.get("reveal") else frame["player"]
+    to = "all" if step.get("reveal") else frame.player
     rec.emit(
         "HandRevealed",
         "rules",
-        frame["rule"],
-        {"player": owner, "to": to, "cards": cards, "by_effect": frame["card"]},
+        frame.rule,
+        {"player": owner, "to": to, "cards": cards, "by_effect": frame.card},
     )
     deck = s.players[owner].zones["deck"]
     if step.get("deck_top") and deck:
         rec.emit(
             "CardRevealed",
             "rules",
-            frame["rule"],
+            frame.rule,
             {"player": owner, "card": deck[0], "card_id": s.cards[deck[0]]},
         )
     return True
 
 
 @op("forbid_attack_zone")
-def _forbid_attack_zone(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _forbid_attack_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You choose one of the opponent's SIGNI zones: this turn, SIGNI in it cannot attack."""
-    p = frame["player"]
-    if "_answer" not in step:
+    p = frame.player
+    if at.progress.answer is None:
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=1,
             max=1,
@@ -1126,38 +1206,38 @@ def _forbid_attack_zone(rec: Recorder, frame: Frame, step: dict[str, Any], _t: l
             zones=list(SIGNI_ZONES),
             prompt="choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
         )
-    zone = step.pop("_answer")["zone"]
+    zone = take(at)["zone"]
     rec.emit(
         "AttackForbidden",
         "rules",
-        frame["rule"],
-        {"player": opponent(p), "zone": zone, "until": "end_of_turn", "by_effect": frame["card"]},
+        frame.rule,
+        {"player": opponent(p), "zone": zone, "until": "end_of_turn", "by_effect": frame.card},
     )
     return True
 
 
 @op("reveal_top")
-def _reveal_top(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _reveal_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Reveal the top card of a deck (yours, or ``who``'s); if it fits the filter, what follows happens."""
+    step = at.step
     p = _who(frame, step)
-    frame["queue"].pop(0)
+    frame.queue.pop(0)
     deck = rec.state.players[p].zones["deck"]
     if not deck:
         return True
     iid = deck[0]
-    rec.emit(
-        "CardRevealed", "rules", frame["rule"], {"player": p, "card": iid, "card_id": rec.state.cards[iid]}
-    )
-    frame["vars"]["revealed"] = iid  # later steps may ask what it was (condition "revealed")
+    rec.emit("CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": rec.state.cards[iid]})
+    frame.notes["revealed"] = iid  # later steps may ask what it was (condition "revealed")
     if tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})):
-        frame["queue"][0:0] = fresh(step.get("then", []))
+        frame.insert(step.get("then", []))
     return True
 
 
 @op("life_add")
-def _life_add(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _life_add(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Add the top N cards of your deck to the top of your Life Cloth (both hidden: only a count is told)."""
-    p = frame["player"]
+    step = at.step
+    p = frame.player
     n = min(int(step.get("n", 1)), len(rec.state.players[p].zones["deck"]))
     if n:
         rec.emit("LifeClothAdded", "rules", "effect.life-cloth", {"player": p, "count": n})
@@ -1165,9 +1245,10 @@ def _life_add(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) 
 
 
 @op("life_to_deck")
-def _life_to_deck(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _life_to_deck(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Put the top N cards of your Life Cloth on top of your deck (a shuffle is a step of its own)."""
-    p = frame["player"]
+    step = at.step
+    p = frame.player
     n = min(int(step.get("n", 1)), len(rec.state.players[p].zones["life_cloth"]))
     if n:
         rec.emit("LifeClothToDeck", "rules", "effect.life-cloth", {"player": p, "count": n})
@@ -1175,37 +1256,38 @@ def _life_to_deck(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[st
 
 
 @op("gather_under")
-def _gather_under(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _gather_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Put every card under your other LRIGs under this LRIG."""
-    s, p = rec.state, frame["player"]
+    s, p = rec.state, frame.player
     cards = [
-        u for sl in s.players[p].lrig.values() if sl is not None and sl.iid != frame["card"] for u in sl.under
+        u for sl in s.players[p].lrig.values() if sl is not None and sl.iid != frame.card for u in sl.under
     ]
-    if cards and tg._on_field(s, frame["card"]):
+    if cards and tg._on_field(s, frame.card):
         rec.emit(
             "CardsPutUnder",
             "rules",
-            frame["rule"],
-            {"player": p, "cards": cards, "card": frame["card"], "by_effect": frame["card"]},
+            frame.rule,
+            {"player": p, "cards": cards, "card": frame.card, "by_effect": frame.card},
         )
     return True
 
 
 @op("damage")
-def _damage(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This card deals damage to a player: a Life Cloth is crushed, or with none left that player loses."""
+    step = at.step
     from domain.combat import crush
 
     p = _who(frame, {"who": step.get("who", "opponent")})
     from domain.combat import prevented
 
-    if prevented(rec, p, frame["card"], attack=False):
+    if prevented(rec, p, frame.card, attack=False):
         return True
     n = rec.emit(
         "EffectDamageDealt",
         "rules",
         "effect.damage",
-        {"player": p, "source": frame["card"], "by_effect": frame["card"]},
+        {"player": p, "source": frame.card, "by_effect": frame.card},
     )
     if not rec.state.players[p].zones["life_cloth"]:
         rec.emit(
@@ -1226,24 +1308,25 @@ def _damage(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) ->
 
 
 @op("ener_to_trash")
-def _ener_to_trash(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _ener_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """A player chooses N cards of their own ener zone (all, when there are no more) and puts them into the
     trash: ``who`` is that player (``opponent``: the opponent chooses theirs)."""
+    step = at.step
     s = rec.state
     p = _who(frame, step)
     ener = list(s.players[p].zones["ener"])
     n = min(int(step.get("n", 1)), len(ener))
     if n == 0:
         return True
-    if "_answer" in step:
-        cards = step.pop("_answer")["cards"]
+    if at.progress.answer is not None:
+        cards = take(at)["cards"]
     elif n == len(ener):
         cards = ener
     else:
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=n,
             max=n,
@@ -1253,27 +1336,28 @@ def _ener_to_trash(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[s
     rec.emit(
         "CardsMoved",
         "rules",
-        frame["rule"],
-        {"player": p, "cards": cards, "to": "trash", "from": "ener", "by_effect": frame["card"]},
+        frame.rule,
+        {"player": p, "cards": cards, "to": "trash", "from": "ener", "by_effect": frame.card},
     )
     return True
 
 
 @op("search")
-def _search(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _search(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Search your deck for a card that fits the filter, reveal it and add it to your hand (a search of a
     hidden zone may find nothing); then shuffle the deck."""
-    s, p = rec.state, frame["player"]
+    step = at.step
+    s, p = rec.state, frame.player
     f = step.get("filter", {})
-    if "_answer" in step:
-        cards = list(step.pop("_answer")["cards"])
+    if at.progress.answer is not None:
+        cards = list(take(at)["cards"])
     else:
         fits = [i for i in s.players[p].zones["deck"] if tg._card_fits(facts.card_of(s, i), f)]
         if fits:
             return ask_in_step(
                 rec,
                 frame,
-                step,
+                at,
                 p,
                 min=0,
                 max=1,
@@ -1286,14 +1370,14 @@ def _search(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) ->
         rec.emit(
             "CardsMoved",
             "rules",
-            frame["rule"],
+            frame.rule,
             {
                 "player": p,
                 "cards": cards,
                 "to": "hand",
                 "from": "deck",
                 "reveal": True,
-                "by_effect": frame["card"],
+                "by_effect": frame.card,
             },
         )
     _shuffle_deck(rec, frame, p)
@@ -1301,21 +1385,22 @@ def _search(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) ->
 
 
 @op("crush")
-def _crush(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _crush(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Crush the top N Life Cloth of a player (the opponent by default): not damage; with none left, nothing
     happens."""
+    step = at.step
     from domain.combat import crush
 
     p = _who(frame, {"who": step.get("who", "opponent")})
     cancel = None
     if step.get("burst_cancel"):  # you may pay this to keep the crushed card's Life Burst from activating
-        cancel = {"by": frame["player"], "cost": step["burst_cancel"], "by_effect": frame["card"]}
-    crush(rec, p, int(step.get("n", 1)), "effect", frame["rule"], caused_by=None, cancel=cancel)
+        cancel = {"by": frame.player, "cost": step["burst_cancel"], "by_effect": frame.card}
+    crush(rec, p, int(step.get("n", 1)), "effect", frame.rule, caused_by=None, cancel=cancel)
     return True
 
 
 @op("negate_attack")
-def _negate_attack(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _negate_attack(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """The attack under way ends at once: no battle, no damage (its own on-attack abilities have resolved
     or still resolve; only the attack is stopped)."""
     a = rec.state.attack
@@ -1324,22 +1409,23 @@ def _negate_attack(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[s
             "AttackEnded",
             "rules",
             "effect.negate-attack",
-            {"result": "negated", "zone": a["zone"], "card": a["card"], "by_effect": frame["card"]},
+            {"result": "negated", "zone": a["zone"], "card": a["card"], "by_effect": frame.card},
         )
     return True
 
 
 @op("to_hand_or_field")
-def _to_hand_or_field(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _to_hand_or_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Add the target to your hand or put it onto your field, as you choose (onto the field only where it may
     go: level, limit, Rise; where it may not, it goes to the hand)."""
-    p = frame["player"]
+    step = at.step
+    p = frame.player
     live = _live(rec, frame, step, chosen)
     if not live:
         return True
     iid = live[0]
     zones = legal_zones(rec.state, p, iid)
-    answer = step.pop("_answer", None)
+    answer = taken(at)
     if answer is not None and answer.get("zone"):
         _put(rec, frame, iid, answer["zone"], False)
         return True
@@ -1347,14 +1433,14 @@ def _to_hand_or_field(rec: Recorder, frame: Frame, step: dict[str, Any], chosen:
         _move(rec, frame, p, [iid], "hand")
         return True
     if answer is None:
-        return _ask_hand_or_field(rec, frame, step, p)
+        return _ask_hand_or_field(rec, frame, at, p)
     if len(zones) == 1:
         _put(rec, frame, iid, zones[0], False)
         return True
     return ask_in_step(
         rec,
         frame,
-        step,
+        at,
         p,
         min=1,
         max=1,
@@ -1365,11 +1451,11 @@ def _to_hand_or_field(rec: Recorder, frame: Frame, step: dict[str, Any], chosen:
 
 
 @op("move_to_attacker_front")
-def _move_to_attacker_front(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _move_to_attacker_front(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This SIGNI moves to the zone of its field in front of the attacking SIGNI, if that zone is empty."""
     from domain.state import facing
 
-    s, iid = rec.state, frame["card"]
+    s, iid = rec.state, frame.card
     a, owner = s.attack, s.owners[iid]
     where = s.players[owner].find(iid) or ""
     if a is None or a["zone"] == "lrig" or a["player"] == owner or not where.startswith("signi:"):
@@ -1379,18 +1465,19 @@ def _move_to_attacker_front(rec: Recorder, frame: Frame, step: dict[str, Any], _
         rec.emit(
             "SigniMoved",
             "rules",
-            frame["rule"],
-            {"player": owner, "card": iid, "from": where.split(":")[1], "to": to, "by_effect": frame["card"]},
+            frame.rule,
+            {"player": owner, "card": iid, "from": where.split(":")[1], "to": to, "by_effect": frame.card},
         )
     return True
 
 
 @op("swap_with_ener")
-def _swap_with_ener(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """This SIGNI and the target SIGNI of your ener zone change places: it goes into the ener zone, and the
     target onto the field in the zone it left (if it may be there: level, limit), its [Enter] abilities
     triggering."""
-    s, iid, p = rec.state, frame["card"], frame["player"]
+    step = at.step
+    s, iid, p = rec.state, frame.card, frame.player
     live = _live(rec, frame, step, chosen)
     where = s.players[p].find(iid) or ""
     if not live or not where.startswith("signi:"):
@@ -1403,15 +1490,16 @@ def _swap_with_ener(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: l
 
 
 @op("set_base")
-def _set_base(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _set_base(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """The targets' base level and base power become the given numbers until end of turn (``until:
     opponent_next_turn``: in your turn, and again through the opponent's next turn while it stays)."""
+    step = at.step
     s = rec.state
-    lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame["player"]
+    lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
     level, power = int(step["level"]), int(step["power"])
     for iid in _live(rec, frame, step, chosen):
-        data = {"card": iid, "level": level, "power": power, "by_effect": frame["card"]}
-        rec.emit("BaseChanged", "rules", frame["rule"], data)
+        data = {"card": iid, "level": level, "power": power, "by_effect": frame.card}
+        rec.emit("BaseChanged", "rules", frame.rule, data)
         if lasting:
             _again_next_turn(
                 rec, frame, {"op": "set_base", "level": level, "power": power, "target": {"cards": [iid]}}
@@ -1420,9 +1508,10 @@ def _set_base(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[st
 
 
 @op("return_lrig")
-def _return_lrig(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> bool:
+def _return_lrig(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """The target LRIGs return to their owner's LRIG deck; the cards under each stay on the field, the one
     just under it now the LRIG there (in the same state)."""
+    step = at.step
     s = rec.state
     for iid in _live(rec, frame, step, chosen):
         owner = s.owners[iid]
@@ -1430,54 +1519,58 @@ def _return_lrig(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list
         rec.emit(
             "LrigReturned",
             "rules",
-            frame["rule"],
-            {"player": owner, "card": iid, "position": pos, "to": "lrig_deck", "by_effect": frame["card"]},
+            frame.rule,
+            {"player": owner, "card": iid, "position": pos, "to": "lrig_deck", "by_effect": frame.card},
         )
     return True
 
 
 @op("life_to_trash")
-def _life_to_trash(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _life_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Put the top N cards of your Life Cloth into your trash (fewer when fewer are left); the cards moved are
     noted (``moved``)."""
-    p = frame["player"]
+    step = at.step
+    p = frame.player
     cards = list(rec.state.players[p].zones["life_cloth"][: int(step.get("n", 1))])
-    frame["vars"]["moved"] = cards
+    frame.notes["moved"] = cards
     if cards:
         rec.emit(
             "CardsMoved",
             "rules",
-            frame["rule"],
-            {"player": p, "cards": cards, "to": "trash", "from": "life_cloth", "by_effect": frame["card"]},
+            frame.rule,
+            {"player": p, "cards": cards, "to": "trash", "from": "life_cloth", "by_effect": frame.card},
         )
     return True
 
 
 @op("modes")
-def _modes(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Choose modes (each at most once), resolved in printed order; with ``repeat``, choose one mode at a time
     as many times as the count says, the same one again if you like, each resolved before the next choice."""
+    step = at.step
     choose = step.get("choose", 1)
     if choose == "opponent_center_level":
-        k = facts.center_level(rec.state, opponent(frame["player"]))
+        k = facts.center_level(rec.state, opponent(frame.player))
     else:
         k = int(choose)
     numbers = [str(i + 1) for i in range(len(step["modes"]))]
     if step.get("repeat"):
-        left = step.setdefault("_left", k)
-        if "_answer" in step:
-            m = int(step.pop("_answer")["option"])
-            step["_left"] = left - 1
-            frame["queue"][0:0] = [*fresh(step["modes"][m - 1]), {"op": "then"}]
+        if at.progress.left is None:
+            at.progress.left = k
+        left = at.progress.left
+        if at.progress.answer is not None:
+            m = int(take(at)["option"])
+            at.progress.left = left - 1
+            frame.insert([*step["modes"][m - 1], {"op": "then"}])
             return True
         if left <= 0:
-            frame["queue"].pop(0)
+            frame.queue.pop(0)
             return True
         return ask_in_step(
             rec,
             frame,
-            step,
-            frame["player"],
+            at,
+            frame.player,
             min=1,
             max=1,
             choices=[],
@@ -1485,17 +1578,17 @@ def _modes(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> 
             prompt=f"choose a mode ({left} more to go; the same one may be chosen again)",
             rule="mode.choose",
         )
-    chosen = frame["vars"].pop("modes", None)
-    if chosen is None and "_answer" in step:
-        chosen = [int(x) for x in step.pop("_answer")["option"].split(",")]
+    chosen = frame.notes.pop("modes", None)
+    if chosen is None and at.progress.answer is not None:
+        chosen = [int(x) for x in take(at)["option"].split(",")]
     if chosen is None and k == 0:
         chosen = []
     if chosen is None:
         return ask_in_step(
             rec,
             frame,
-            step,
-            frame["player"],
+            at,
+            frame.player,
             min=k,
             max=k,
             choices=[],
@@ -1503,24 +1596,25 @@ def _modes(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> 
             prompt=f"choose {k} mode(s)",
             rule="mode.choose",
         )
-    frame["queue"].pop(0)
+    frame.queue.pop(0)
     steps: list[dict[str, Any]] = []
     for m in sorted(set(chosen)):
         steps.extend(fresh(step["modes"][m - 1]))
         steps.append({"op": "then"})
-    frame["queue"][0:0] = steps
+    frame.insert(steps)
     return True
 
 
 @op("may")
-def _may(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _may(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """A player (you, or with ``who: opponent`` the opponent) may do what follows, or not."""
+    step = at.step
     p = _who(frame, step)
-    if "_answer" not in step:
+    if at.progress.answer is None:
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=0,
             max=0,
@@ -1528,54 +1622,57 @@ def _may(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bo
             options=["yes", "no"],
             prompt="do this? " + "; ".join(step_text(x) for x in step.get("then", [])),
         )
-    answer = step.pop("_answer")
-    frame["queue"].pop(0)
+    answer = take(at)
+    frame.queue.pop(0)
     if answer.get("option") == "yes":
-        frame["queue"][0:0] = fresh(step.get("then", []))
+        frame.insert(step.get("then", []))
     return True
 
 
 @op("attack_limit")
-def _attack_limit(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """How many times this LRIG may attack this turn changes by ``amount`` (see the constant
     ``lrig_attacks``)."""
-    data = {"player": frame["player"], "card": frame["card"], "amount": int(step.get("amount", -1))}
-    rec.emit("AttackLimitChanged", "rules", "effect.attack-count", {**data, "by_effect": frame["card"]})
+    step = at.step
+    data = {"player": frame.player, "card": frame.card, "amount": int(step.get("amount", -1))}
+    rec.emit("AttackLimitChanged", "rules", "effect.attack-count", {**data, "by_effect": frame.card})
     return True
 
 
 @op("prevent_damage")
-def _prevent_damage(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn, the next ``times`` times you would take damage, you take none instead; each time, the steps
     in ``then`` happen too (they may only give this card an ability: nothing is asked in the middle of
     damage)."""
+    step = at.step
     rec.emit(
         "PreventionSet",
         "rules",
         "effect.prevent-damage",
         {
-            "player": frame["player"],
-            "card": frame["card"],
-            "ability": frame["ability"],
+            "player": frame.player,
+            "card": frame.card,
+            "ability": frame.ability,
             "times": int(step.get("times", 1)),
             "effect": fresh(step.get("then", [])),
-            "by_effect": frame["card"],
+            "by_effect": frame.card,
         },
     )
     return True
 
 
 @op("then")
-def _then(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
-    frame["queue"].pop(0)  # the targets of what follows are chosen only when it is reached
+def _then(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    frame.queue.pop(0)  # the targets of what follows are chosen only when it is reached
     return True
 
 
 @op("if")
-def _if(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
-    frame["queue"].pop(0)
-    ok = tg.holds(rec.state, frame["player"], frame["card"], step["condition"], frame["vars"])
-    frame["queue"][0:0] = fresh(step.get("then" if ok else "else", []))
+def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
+    frame.queue.pop(0)
+    ok = tg.holds(rec.state, frame.player, frame.card, step["condition"], frame.notes)
+    frame.insert(step.get("then" if ok else "else", []))
     return True
 
 
@@ -1646,23 +1743,24 @@ def cost_steps(
 
 
 @op("may_pay")
-def _may_pay(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You may pay a cost; if you do, what follows (``then``) happens, if you do not, ``else`` does. An empty
     cost is a plain "you may": paying it is doing what follows."""
-    s, p = rec.state, frame["player"]
+    step = at.step
+    s, p = rec.state, frame.player
     cost = step["cost"]
     payment = ener_payment(s, p, cost)
-    paying = cost_steps(s, p, frame["card"], p, cost, as_cost=bool(step.get("_cost")))
+    paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")))
     if payment is None or paying is None:
-        frame["queue"].pop(0)  # a cost that cannot be paid is not paid: what follows does not happen
-        frame["queue"][0:0] = fresh(step.get("else", []))
+        frame.queue.pop(0)  # a cost that cannot be paid is not paid: what follows does not happen
+        frame.insert(step.get("else", []))
         return True
-    if "_answer" not in step:
+    if at.progress.answer is None:
         then = "; ".join(step_text(x) for x in step.get("then", []))
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             p,
             min=0,
             max=0,
@@ -1671,36 +1769,34 @@ def _may_pay(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -
             prompt=f"pay {describe_cost(cost)}?" if cost else f"do this: {then}?",
             rule="cost.ener",
         )
-    answer = step.pop("_answer")
-    choosing = answer.get("option") == "pay" or "_picked" in step
+    answer = take(at)
+    choosing = answer.get("option") == "pay" or at.progress.picked is not None
     if step.get("choose_payment") and cost.get("ener") and choosing:
-        step.setdefault("_picked", []).extend(answer.get("cards") or [])
-        picked = _pick_payment(rec, frame, step, cost)
+        at.progress.picked = [*(at.progress.picked or []), *(answer.get("cards") or [])]
+        picked = _pick_payment(rec, frame, at, cost)
         if picked is None:
             return False  # it asked for the next ener card
         payment, answer = picked, {"option": "pay"}
-    frame["queue"].pop(0)
+    frame.queue.pop(0)
     if answer.get("option") == "pay":
         if cost:
-            rec.emit("CostPaid", p, "cost.ener", {"player": p, "ener": payment, "for": frame["card"]})
-        frame["vars"]["paid"] = list(payment)  # the ener cards paid, for a condition about them
-        frame["queue"][0:0] = paying + fresh(step.get("then", []))
+            rec.emit("CostPaid", p, "cost.ener", {"player": p, "ener": payment, "for": frame.card})
+        frame.notes["paid"] = list(payment)  # the ener cards paid, for a condition about them
+        frame.insert(paying + step.get("then", []))
     else:
-        frame["queue"][0:0] = fresh(step.get("else", []))
+        frame.insert(step.get("else", []))
     return True
 
 
-def _pick_payment(
-    rec: Recorder, frame: Frame, step: dict[str, Any], cost: dict[str, Any]
-) -> list[str] | None:
+def _pick_payment(rec: Recorder, frame: Frame, at: Pending, cost: dict[str, Any]) -> list[str] | None:
     """The player chooses the ener cards that pay (when what follows looks at them), one at a time among
     those that can still complete a payment; with only one payment left, it is taken. None: it asked."""
     from domain.cards import CostItem
 
-    s, p = rec.state, frame["player"]
+    s, p = rec.state, frame.player
     items = tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
     total = sum(i.n for i in items)
-    picked: list[str] = step["_picked"]
+    picked: list[str] = at.progress.picked or []
 
     def payments(rest: list[str], need: int) -> list[tuple[str, ...]]:
         return [
@@ -1718,7 +1814,7 @@ def _pick_payment(
     ask_in_step(
         rec,
         frame,
-        step,
+        at,
         p,
         min=1,
         max=1,
@@ -1736,16 +1832,17 @@ def reads_payment(steps: list[dict[str, Any]]) -> bool:
 
 
 @op("unless")
-def _unless(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """What follows happens unless the opponent pays a cost (which they may always decline)."""
+    step = at.step
     s = rec.state
-    payer = opponent(frame["player"])
-    paying = cost_steps(s, frame["player"], frame["card"], payer, step["cost"])
-    if paying is not None and "_answer" not in step:
+    payer = opponent(frame.player)
+    paying = cost_steps(s, frame.player, frame.card, payer, step["cost"])
+    if paying is not None and at.progress.answer is None:
         return ask_in_step(
             rec,
             frame,
-            step,
+            at,
             payer,
             min=0,
             max=0,
@@ -1754,28 +1851,29 @@ def _unless(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) ->
             prompt=f"pay {describe_cost(step['cost'])} to stop: "
             + "; ".join(step_text(x) for x in step.get("then", [])),
         )
-    answer = step.pop("_answer", {})
-    frame["queue"].pop(0)
+    answer = taken(at) or Answer(cards=[])
+    frame.queue.pop(0)
     if paying is not None and answer.get("option") == "pay":
-        frame["queue"][0:0] = paying
+        frame.insert(paying)
     else:
-        frame["queue"][0:0] = fresh(step.get("then", []))
+        frame.insert(step.get("then", []))
     return True
 
 
 @op("delay")
-def _delay(rec: Recorder, frame: Frame, step: dict[str, Any], _t: list[str]) -> bool:
+def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """What follows waits for a later moment (``attack_end``: the end of the attack under way)."""
+    step = at.step
     s = rec.state
-    frame["queue"].pop(0)
+    frame.queue.pop(0)
     rec.emit(
         "EffectDelayed",
         "rules",
         "effect.delayed",
         {
-            "player": frame["player"],
-            "card": frame["card"],
-            "ability": frame["ability"],
+            "player": frame.player,
+            "card": frame.card,
+            "ability": frame.ability,
             "until": step.get("until", "attack_end"),
             "attack": (s.attack or {}).get("card"),
             "turn": s.turn,
