@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Union, get_args, get_origin
 
-from domain.abilities.frames import Frame, Pending, Step
+from domain.abilities.frames import Frame, Pending
+from domain.abilities.frames import Step as Step  # a step as encoded: its word and parameters
 
 if TYPE_CHECKING:
     from domain.recorder import Recorder

@@ -64,7 +64,7 @@ def _to_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bo
     if not zones:  # a SIGNI that would exceed the level or limit never enters the field
         return True
     if at.progress.answer is not None:
-        zone = take(at).get("zone")
+        zone = take(at)["zone"]
     elif len(zones) == 1:
         zone = zones[0]
     else:
@@ -114,9 +114,15 @@ def _attach_soul(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) ->
         )
     old = souls(s, live[0])
     if old:
-        data = {"player": p, "cards": old, "to": "lrig_trash", "from": "under", "by_effect": frame.card}
-        rec.emit("CardsMoved", "rules", "kw.soul", data)
-    data = {"player": p, "cards": [card], "card": live[0], "soul": True, "by_effect": frame.card}
+        moved = {"player": p, "cards": old, "to": "lrig_trash", "from": "under", "by_effect": frame.card}
+        rec.emit("CardsMoved", "rules", "kw.soul", moved)
+    data: dict[str, Any] = {
+        "player": p,
+        "cards": [card],
+        "card": live[0],
+        "soul": True,
+        "by_effect": frame.card,
+    }
     rec.emit("CardsPutUnder", "rules", "kw.soul", data)
     return True
 

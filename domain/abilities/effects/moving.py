@@ -112,7 +112,7 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     frame.notes["discarded"] = len(cards)
     if not cards:
         return True
-    data = {"player": p, "cards": cards, "by_effect": frame.card}
+    data: dict[str, Any] = {"player": p, "cards": cards, "by_effect": frame.card}
     if step.get("_cost"):
         data["as_cost"] = True
     rec.emit("CardsDiscarded", "rules", frame.rule, data)

@@ -101,7 +101,7 @@ def cost_steps(
     ``as_cost``: an ability's printed cost (not an effect's "you may ... if you do"): its discards say so."""
     rel = "you" if payer == player else "opponent"
     steps: list[dict[str, Any]] = []
-    discard = cost.get("discard")
+    discard: Any = cost.get("discard")
     # a list: parts of different kinds ("two cards and a SIGNI with Guard"), the ones with a filter paid first
     parts = sorted(discard, key=lambda x: not x.get("filter")) if isinstance(discard, list) else [discard]
     left = list(s.players[payer].zones["hand"])
@@ -139,7 +139,7 @@ def cost_steps(
         if key not in cost:
             continue
         c = cost[key]
-        spec = {
+        spec: dict[str, Any] = {
             "side": rel,
             "zone": zone,
             "count": int(c.get("n", 1)),
@@ -193,7 +193,7 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         picked = _pick_payment(rec, frame, at, cost)
         if picked is None:
             return False  # it asked for the next ener card
-        payment, answer = picked, {"option": "pay"}
+        payment, answer = picked, Answer(cards=[], option="pay")
     frame.queue.pop(0)
     if answer.get("option") == "pay":
         if cost:
