@@ -9,6 +9,7 @@ from typing import Any
 
 from domain import facts
 from domain.abilities import targets as tg
+from domain.abilities.catalogue import granted_ref
 from domain.abilities.effects.running import OPS, Op, op
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
@@ -114,7 +115,6 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
 def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """The targets gain the ability written in the step, until end of turn."""
     step = at.step
-    from domain.abilities.catalogue import granted_ref
 
     ref = granted_ref(rec.state.cards[frame.card], int(frame.ability), step["ability"])
     for iid in live_targets(rec, frame, step, chosen):

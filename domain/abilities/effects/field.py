@@ -15,14 +15,15 @@ from domain.abilities.frames import (
     Frame,
     Pending,
 )
+from domain.abilities.triggers import souls
+from domain.errors import IllegalAction
 from domain.recorder import Recorder
-from domain.state import SIGNI_ZONES, GameState
+from domain.state import SIGNI_ZONES, GameState, facing
 
 
 def legal_zones(s: GameState, player: str, iid: str) -> list[str]:
     """Empty SIGNI zones where a SIGNI may be put by an effect: level, limit and limiting condition hold."""
     from domain.answers import check_play
-    from domain.errors import IllegalAction
 
     out = []
     for zone in SIGNI_ZONES:
@@ -89,7 +90,6 @@ def _attach_soul(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) ->
     """Attach a card from under this LRIG (the player chooses which) to the target SIGNI as its [Soul]; a Soul
     already attached to it goes to the LRIG trash (one Soul at most)."""
     step = at.step
-    from domain.abilities.triggers import souls
 
     s, p = rec.state, frame.player
     live = live_targets(rec, frame, step, chosen)
@@ -183,7 +183,6 @@ def _to_hand_or_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str
 @op("move_to_attacker_front")
 def _move_to_attacker_front(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This SIGNI moves to the zone of its field in front of the attacking SIGNI, if that zone is empty."""
-    from domain.state import facing
 
     s, iid = rec.state, frame.card
     a, owner = s.attack, s.owners[iid]

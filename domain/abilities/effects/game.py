@@ -52,10 +52,9 @@ def _forbid_attack_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str])
 def _damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This card deals damage to a player: a Life Cloth is crushed, or with none left that player loses."""
     step = at.step
-    from domain.combat import crush
+    from domain.combat import crush, prevented  # combat starts effects: imported when it runs
 
     p = who(frame, {"who": step.get("who", "opponent")})
-    from domain.combat import prevented
 
     if prevented(rec, p, frame.card, attack=False):
         return True

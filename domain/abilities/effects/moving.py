@@ -9,6 +9,7 @@ from typing import Any
 
 from domain import facts
 from domain.abilities import targets as tg
+from domain.abilities.constants import immune
 from domain.abilities.effects.running import ask_in_step, count, op, take, taken, who
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
@@ -122,7 +123,6 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 @op("vanish")
 def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
-    from domain.abilities.constants import immune
 
     for iid in live_targets(rec, frame, step, chosen):
         if immune(rec.state, iid, "vanish", frame.player):

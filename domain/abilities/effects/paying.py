@@ -4,11 +4,13 @@ steps that pay a cost other than ener.
 
 from __future__ import annotations
 
+import json
 from itertools import combinations
 from typing import Any
 
 from domain import costs, facts
 from domain.abilities import targets as tg
+from domain.abilities.catalogue import _cost_text
 from domain.abilities.effects.running import ask_in_step, op, take, taken, who
 from domain.abilities.frames import (
     Answer,
@@ -16,15 +18,15 @@ from domain.abilities.frames import (
     Pending,
 )
 from domain.abilities.vocabulary import step_text
+from domain.cards import CostItem
 from domain.recorder import Recorder
-from domain.state import GameState, opponent
+from domain.state import COIN_LIMIT, GameState, opponent
 
 
 @op("gain_coins")
 def _gain_coins(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You gain coins; a player holds at most five, and what would go beyond is not gained."""
     step = at.step
-    from domain.state import COIN_LIMIT
 
     p = who(frame, step)
     n = min(int(step.get("n", 1)), COIN_LIMIT - rec.state.players[p].coins)
@@ -208,7 +210,6 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 def _pick_payment(rec: Recorder, frame: Frame, at: Pending, cost: dict[str, Any]) -> list[str] | None:
     """The player chooses the ener cards that pay (when what follows looks at them), one at a time among
     those that can still complete a payment; with only one payment left, it is taken. None: it asked."""
-    from domain.cards import CostItem
 
     s, p = rec.state, frame.player
     items = tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
@@ -243,7 +244,6 @@ def _pick_payment(rec: Recorder, frame: Frame, at: Pending, cost: dict[str, Any]
 
 def reads_payment(steps: list[dict[str, Any]]) -> bool:
     """Whether steps look at the ener cards their cost was paid with (then the player chooses them)."""
-    import json
 
     return '"paid_colors"' in json.dumps(steps)
 
@@ -278,7 +278,6 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 
 def ener_payment(s: GameState, p: str, cost: dict[str, Any]) -> list[str] | None:
-    from domain.cards import CostItem
 
     items = tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
     ener = [(e, facts.card_of(s, e)) for e in s.players[p].zones["ener"]]
@@ -286,6 +285,5 @@ def ener_payment(s: GameState, p: str, cost: dict[str, Any]) -> list[str] | None
 
 
 def describe_cost(cost: dict[str, Any]) -> str:
-    from domain.abilities.catalogue import _cost_text
 
     return _cost_text(cost)

@@ -17,7 +17,7 @@ from domain.abilities.frames import (
 )
 from domain.abilities.vocabulary import step_text
 from domain.recorder import Recorder
-from domain.state import SIGNI_ZONES, GameState, opponent
+from domain.state import SIGNI_ZONES, GameState, facing, opponent
 
 
 def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
@@ -177,7 +177,6 @@ def live_targets(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list
 def facing_targets(s: GameState, frame: Frame) -> list[str]:
     """The opponent's SIGNI in the zone in front of this card's SIGNI zone (or of the one it was in, noted by
     its trigger as ``was_in``)."""
-    from domain.state import facing
 
     where = s.where(frame.card)
     zone = where[1].split(":")[1] if where is not None and where[1].startswith("signi:") else None
