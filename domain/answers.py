@@ -14,6 +14,7 @@ from domain import costs, facts
 from domain.abilities import effects, is_enforced, use
 from domain.abilities.catalogue import rise_filter
 from domain.abilities.effects import ener_payment
+from domain.abilities.frames import load as load_frame
 from domain.abilities.targets import slot_fits
 from domain.abilities.triggers import activate
 from domain.abilities.use import spell_resolves
@@ -24,7 +25,7 @@ from domain.errors import IllegalAction
 from domain.formats import format_of
 from domain.kinds import describe_pending
 from domain.recorder import Recorder
-from domain.state import SIGNI_ZONES, GameState, fresh, opponent
+from domain.state import SIGNI_ZONES, GameState, opponent
 
 Handler = Callable[[Recorder, Action], None]
 _TABLE: dict[tuple[str, str], Handler] = {}
@@ -569,7 +570,7 @@ def _answer_effect(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
             raise IllegalAction(
                 "decision.invalid", f"choose between {lo} and {hi} card(s), not {len(picked)}"
             )
-    frame = fresh(pending["resume"])
+    frame = load_frame(pending["resume"])  # the stored frame, of whichever version: upcast when older
     rec.emit(
         "Answered",
         act.player or "",

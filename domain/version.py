@@ -8,6 +8,6 @@ before engine versions were recorded reads as ``ENGINE_UNKNOWN``.
 from __future__ import annotations
 
 ENGINE_NAME = "wixoss-judge"
-ENGINE_VERSION = "0.3.0"
+ENGINE_VERSION = "0.4.0"
 ENGINE = f"{ENGINE_NAME} {ENGINE_VERSION}"
 ENGINE_UNKNOWN = "unknown (before 0.2.0)"

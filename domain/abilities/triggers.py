@@ -21,7 +21,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, ability_at
-from domain.engine import Recorder
+from domain.recorder import Recorder
 from domain.state import GameState, opponent
 
 TRIGGERING = (

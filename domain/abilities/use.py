@@ -18,8 +18,8 @@ from domain.abilities.catalogue import abilities_of, is_enforced
 from domain.abilities.triggers import team_ok
 from domain.actions import Action
 from domain.cards import CardType, CostItem
-from domain.engine import Recorder
 from domain.errors import IllegalAction
+from domain.recorder import Recorder
 from domain.state import GameState, opponent
 
 
@@ -231,7 +231,7 @@ def _extra_cost(s: GameState, p: str, ab: dict[str, Any], act: Action, name: str
     if s.players[p].coins < int(extra.get("coins", 0)):
         raise IllegalAction("effect.coins", f"{p} holds fewer coins than the extra cost of {name}")
     n = int(extra.get("exceed", 0))
-    under = effects._under_lrigs(s, p)
+    under = effects.under_lrigs(s, p)
     if len(under) < n:
         raise IllegalAction("effect.exceed", f"{p} has fewer than {n} cards under their LRIGs for {name}")
     given = act.get("exceed")

@@ -22,12 +22,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Union, get_args, get_origin
 
-if TYPE_CHECKING:
-    from domain.engine import Recorder
+from domain.abilities.frames import Frame, Pending
+from domain.abilities.frames import Step as Step  # a step as encoded: its word and parameters
 
-Step = dict[str, Any]
-Frame = dict[str, Any]
-Op = Callable[["Recorder", Frame, Step, list[str]], bool]  # False: it asked, the frame waits
+if TYPE_CHECKING:
+    from domain.recorder import Recorder
+
+Op = Callable[["Recorder", Frame, Pending, list[str]], bool]  # False: it asked, the frame waits
 Text = Callable[[Step], str]
 Check = Callable[[Step], list[str]]
 
@@ -124,8 +125,8 @@ def general_word(
     """Register a word that takes one of several routes, chosen from its parameters by ``route_of``."""
     table = {r.key: r for r in routes}
 
-    def run(rec: Recorder, frame: Frame, step: Step, chosen: list[str]) -> bool:
-        return table[route_of(expand(step))].run(rec, frame, step, chosen)
+    def run(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+        return table[route_of(expand(at.step))].run(rec, frame, at, chosen)
 
     def text(step: Step) -> str:
         return table[route_of(expand(step))].text(step)

@@ -1,0 +1,175 @@
+"""Steps that change cards on the field: down, up, freeze, power, base level and power, keywords and
+abilities gained or lost, awakening; a change that lasts through the opponent's next turn is applied again
+then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import facts
+from domain.abilities import targets as tg
+from domain.abilities.catalogue import granted_ref
+from domain.abilities.effects.running import OPS, Op, op
+from domain.abilities.effects.targeting import live_targets
+from domain.abilities.frames import (
+    Frame,
+    Pending,
+)
+from domain.recorder import Recorder
+from domain.state import GameState
+
+
+def _set_flag(name: str, value: bool) -> Op:
+    def run_flag(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+        step = at.step
+        cards = live_targets(rec, frame, step, chosen)
+        if cards:
+            rec.emit("CardsSet", "rules", frame.rule, {"cards": cards, name: value, "by_effect": frame.card})
+        return True
+
+    return run_flag
+
+
+OPS["down"] = _set_flag("downed", True)
+
+
+OPS["up"] = _set_flag("downed", False)
+
+
+OPS["freeze"] = _set_flag("frozen", True)
+
+
+PER = ("your_signi_colors",)  # what a power change may be multiplied by
+
+
+def _per(s: GameState, player: str, per: str | None) -> int:
+    """The multiplier of a power change: 1, or ``your_signi_colors``: the different colours (colourless is
+    none) among the SIGNI on the player's field."""
+    if per is None:
+        return 1
+    colors = {c for _z, sl in s.players[player].signi_slots() for c in facts.card_of(s, sl.iid).colors}
+    return len(colors - {"colorless"})
+
+
+@op("power")
+def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
+    s = rec.state
+    lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
+    amount = int(step["amount"]) * _per(s, frame.player, step.get("per"))
+    for iid in live_targets(rec, frame, step, chosen):
+        data = {
+            "card": iid,
+            "amount": amount,
+            "until": "end_of_turn",
+            "by_effect": frame.card,
+        }
+        if lasting:
+            data["lasts"] = "opponent_next_turn"
+        rec.emit("PowerChanged", "rules", frame.rule, data)
+        if lasting:  # the opponent's turn gets the same change, for as long as the card stays on the field
+            again_next_turn(
+                rec, frame, {"op": "power", "amount": int(step["amount"]), "target": {"cards": [iid]}}
+            )
+    return True
+
+
+def again_next_turn(rec: Recorder, frame: Frame, step: dict[str, Any]) -> None:
+    """Apply ``step`` once more at the start of the next turn (the opponent's): an effect that lasts "until
+    the end of the opponent's next turn"."""
+    rec.emit(
+        "EffectDelayed",
+        "rules",
+        "effect.delayed",
+        {
+            "player": frame.player,
+            "card": frame.card,
+            "ability": frame.ability,
+            "until": "turn",
+            "turn": rec.state.turn + 1,
+            "effect": [step],
+        },
+    )
+
+
+@op("grant")
+def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
+    for iid in live_targets(rec, frame, step, chosen):
+        rec.emit(
+            "KeywordsGranted",
+            "rules",
+            frame.rule,
+            {
+                "card": iid,
+                "keywords": list(step["keywords"]),
+                "until": "end_of_turn",
+                "by_effect": frame.card,
+            },
+        )
+    return True
+
+
+@op("grant_ability")
+def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The targets gain the ability written in the step, until end of turn."""
+    step = at.step
+
+    ref = granted_ref(rec.state.cards[frame.card], int(frame.ability), step["ability"])
+    for iid in live_targets(rec, frame, step, chosen):
+        rec.emit(
+            "AbilityGranted",
+            "rules",
+            "ability.granted",
+            {"card": iid, "ability": ref, "until": "end_of_turn", "by_effect": frame.card},
+        )
+    return True
+
+
+@op("lose_abilities")
+def _lose_abilities(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
+    cards = live_targets(rec, frame, step, chosen)
+    if cards:
+        rec.emit(
+            "AbilitiesLost",
+            "rules",
+            "effect.lose-abilities",
+            {"cards": cards, "until": "end_of_turn", "by_effect": frame.card},
+        )
+    return True
+
+
+@op("awaken")
+def _awaken(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The targets (this SIGNI) awaken: they stay awakened while they are on the field."""
+    step = at.step
+    for iid in live_targets(rec, frame, step, chosen):
+        slot = tg._slot(rec.state, iid)
+        if slot is not None and not slot.awakened:
+            rec.emit(
+                "SigniAwakened",
+                "rules",
+                frame.rule,
+                {"player": rec.state.owners[iid], "card": iid, "by_effect": frame.card},
+            )
+    return True
+
+
+@op("set_base")
+def _set_base(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The targets' base level and base power become the given numbers until end of turn (``until:
+    opponent_next_turn``: in your turn, and again through the opponent's next turn while it stays)."""
+    step = at.step
+    s = rec.state
+    lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
+    level, power = int(step["level"]), int(step["power"])
+    for iid in live_targets(rec, frame, step, chosen):
+        data = {"card": iid, "level": level, "power": power, "by_effect": frame.card}
+        rec.emit("BaseChanged", "rules", frame.rule, data)
+        if lasting:
+            again_next_turn(
+                rec, frame, {"op": "set_base", "level": level, "power": power, "target": {"cards": [iid]}}
+            )
+    return True

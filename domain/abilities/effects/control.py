@@ -1,0 +1,171 @@
+"""Steps that steer an effect: modes, "you may", "if", "then", a delayed part, a declared number."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import facts
+from domain.abilities import targets as tg
+from domain.abilities.effects.running import ask_in_step, op, take, who
+from domain.abilities.frames import (
+    Frame,
+    Pending,
+)
+from domain.abilities.vocabulary import step_text
+from domain.recorder import Recorder
+from domain.state import fresh, opponent
+
+
+@op("declare")
+def _declare(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """You declare a number from ``min`` (0 unless given) to ``max`` (a number, or the level of the opponent's
+    center LRIG); filters of later steps may name it as ``"declared"``."""
+    step = at.step
+    hi = step.get("max", 5)
+    top = facts.center_level(rec.state, opponent(frame.player)) if hi == "opponent_center_level" else int(hi)
+    lo = int(step.get("min", 0))
+    if at.progress.answer is None:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            frame.player,
+            min=1,
+            max=1,
+            choices=[],
+            options=[str(i) for i in range(lo, max(lo, top) + 1)],
+            prompt=f"declare a number from {lo} to {max(lo, top)}",
+        )
+    frame.queue.pop(0)
+    frame.notes["declared"] = int(take(at)["option"])
+    rec.emit(
+        "NumberDeclared",
+        "rules",
+        frame.rule,
+        {"player": frame.player, "number": frame.notes["declared"], "by_effect": frame.card},
+    )
+    return True
+
+
+@op("modes")
+def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Choose modes (each at most once), resolved in printed order; with ``repeat``, choose one mode at a time
+    as many times as the count says, the same one again if you like, each resolved before the next choice."""
+    step = at.step
+    choose = step.get("choose", 1)
+    if choose == "opponent_center_level":
+        k = facts.center_level(rec.state, opponent(frame.player))
+    else:
+        k = int(choose)
+    numbers = [str(i + 1) for i in range(len(step["modes"]))]
+    if step.get("repeat"):
+        if at.progress.left is None:
+            at.progress.left = k
+        left = at.progress.left
+        if at.progress.answer is not None:
+            m = int(take(at)["option"])
+            at.progress.left = left - 1
+            frame.insert([*step["modes"][m - 1], {"op": "then"}])
+            return True
+        if left <= 0:
+            frame.queue.pop(0)
+            return True
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            frame.player,
+            min=1,
+            max=1,
+            choices=[],
+            options=numbers,
+            prompt=f"choose a mode ({left} more to go; the same one may be chosen again)",
+            rule="mode.choose",
+        )
+    chosen = frame.notes.pop("modes", None)
+    if chosen is None and at.progress.answer is not None:
+        chosen = [int(x) for x in take(at)["option"].split(",")]
+    if chosen is None and k == 0:
+        chosen = []
+    if chosen is None:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            frame.player,
+            min=k,
+            max=k,
+            choices=[],
+            options=numbers,
+            prompt=f"choose {k} mode(s)",
+            rule="mode.choose",
+        )
+    frame.queue.pop(0)
+    steps: list[dict[str, Any]] = []
+    for m in sorted(set(chosen)):
+        steps.extend(fresh(step["modes"][m - 1]))
+        steps.append({"op": "then"})
+    frame.insert(steps)
+    return True
+
+
+@op("may")
+def _may(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """A player (you, or with ``who: opponent`` the opponent) may do what follows, or not."""
+    step = at.step
+    p = who(frame, step)
+    if at.progress.answer is None:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=0,
+            max=0,
+            choices=[],
+            options=["yes", "no"],
+            prompt="do this? " + "; ".join(step_text(x) for x in step.get("then", [])),
+        )
+    answer = take(at)
+    frame.queue.pop(0)
+    if answer.get("option") == "yes":
+        frame.insert(step.get("then", []))
+    return True
+
+
+@op("then")
+def _then(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    frame.queue.pop(0)  # the targets of what follows are chosen only when it is reached
+    return True
+
+
+@op("if")
+def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
+    frame.queue.pop(0)
+    ok = tg.holds(rec.state, frame.player, frame.card, step["condition"], frame.notes)
+    frame.insert(step.get("then" if ok else "else", []))
+    return True
+
+
+@op("delay")
+def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """What follows waits for a later moment (``attack_end``: the end of the attack under way)."""
+    step = at.step
+    s = rec.state
+    frame.queue.pop(0)
+    rec.emit(
+        "EffectDelayed",
+        "rules",
+        "effect.delayed",
+        {
+            "player": frame.player,
+            "card": frame.card,
+            "ability": frame.ability,
+            "until": step.get("until", "attack_end"),
+            "attack": (s.attack or {}).get("card"),
+            "turn": s.turn,
+            "effect": fresh(step.get("then", [])),
+        },
+    )
+    return True

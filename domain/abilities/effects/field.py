@@ -1,0 +1,236 @@
+"""Steps that put cards onto the field or move them on it: onto the field (a zone chosen among the legal
+ones), to the hand or the field, [Soul], swapping with ener, moving in front of the attacker, returning an
+LRIG, gathering the cards under LRIGs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.abilities import targets as tg
+from domain.abilities.effects.moving import move_cards
+from domain.abilities.effects.running import ask_hand_or_field, ask_in_step, op, take, taken
+from domain.abilities.effects.targeting import live_targets
+from domain.abilities.frames import (
+    Frame,
+    Pending,
+)
+from domain.abilities.triggers import souls
+from domain.errors import IllegalAction
+from domain.recorder import Recorder
+from domain.state import SIGNI_ZONES, GameState, facing
+
+
+def legal_zones(s: GameState, player: str, iid: str) -> list[str]:
+    """Empty SIGNI zones where a SIGNI may be put by an effect: level, limit and limiting condition hold."""
+    from domain.answers import check_play
+
+    out = []
+    for zone in SIGNI_ZONES:
+        try:
+            check_play(s, player, iid, zone)
+        except IllegalAction:
+            continue
+        out.append(zone)
+    return out
+
+
+def put_onto_field(
+    rec: Recorder, frame: Frame, iid: str, zone: str, no_enter: bool, downed: bool = False
+) -> None:
+    data: dict[str, Any] = {
+        "player": frame.player,
+        "card": iid,
+        "zone": zone,
+        "by_effect": frame.card,
+        "no_enter": no_enter,
+    }
+    if downed:
+        data["downed"] = True
+    below = rec.state.players[frame.player].signi[zone]
+    if below is not None:  # Rise: on top of the SIGNI there
+        data["rise_on"] = below.iid
+    rec.emit("SigniPutOntoField", "rules", frame.rule, data)
+
+
+@op("to_field")
+def _to_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
+    p = frame.player
+    live = live_targets(rec, frame, step, chosen)
+    if not live:
+        return True
+    iid = live[0]
+    zones = legal_zones(rec.state, p, iid)
+    if not zones:  # a SIGNI that would exceed the level or limit never enters the field
+        return True
+    if at.progress.answer is not None:
+        zone = take(at)["zone"]
+    elif len(zones) == 1:
+        zone = zones[0]
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=1,
+            max=1,
+            choices=[],
+            zones=zones,
+            prompt="choose the SIGNI zone to put it in",
+        )
+    put_onto_field(rec, frame, iid, zone, bool(step.get("no_enter")), bool(step.get("downed")))
+    frame.notes["moved"] = [iid]
+    return True
+
+
+@op("attach_soul")
+def _attach_soul(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Attach a card from under this LRIG (the player chooses which) to the target SIGNI as its [Soul]; a Soul
+    already attached to it goes to the LRIG trash (one Soul at most)."""
+    step = at.step
+
+    s, p = rec.state, frame.player
+    live = live_targets(rec, frame, step, chosen)
+    source = tg._slot(s, frame.card)
+    under = list(source.under) if source is not None else []
+    if not live or not under:
+        return True
+    if at.progress.answer is not None:
+        card = take(at)["cards"][0]
+    elif len(under) == 1:
+        card = under[0]
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=1,
+            max=1,
+            choices=under,
+            prompt="choose the card from under this LRIG to attach as a Soul",
+        )
+    old = souls(s, live[0])
+    if old:
+        moved = {"player": p, "cards": old, "to": "lrig_trash", "from": "under", "by_effect": frame.card}
+        rec.emit("CardsMoved", "rules", "kw.soul", moved)
+    data: dict[str, Any] = {
+        "player": p,
+        "cards": [card],
+        "card": live[0],
+        "soul": True,
+        "by_effect": frame.card,
+    }
+    rec.emit("CardsPutUnder", "rules", "kw.soul", data)
+    return True
+
+
+@op("gather_under")
+def _gather_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put every card under your other LRIGs under this LRIG."""
+    s, p = rec.state, frame.player
+    cards = [
+        u for sl in s.players[p].lrig.values() if sl is not None and sl.iid != frame.card for u in sl.under
+    ]
+    if cards and tg._on_field(s, frame.card):
+        rec.emit(
+            "CardsPutUnder",
+            "rules",
+            frame.rule,
+            {"player": p, "cards": cards, "card": frame.card, "by_effect": frame.card},
+        )
+    return True
+
+
+@op("to_hand_or_field")
+def _to_hand_or_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Add the target to your hand or put it onto your field, as you choose (onto the field only where it may
+    go: level, limit, Rise; where it may not, it goes to the hand)."""
+    step = at.step
+    p = frame.player
+    live = live_targets(rec, frame, step, chosen)
+    if not live:
+        return True
+    iid = live[0]
+    zones = legal_zones(rec.state, p, iid)
+    answer = taken(at)
+    if answer is not None and answer.get("zone"):
+        put_onto_field(rec, frame, iid, answer["zone"], False)
+        return True
+    if not zones or (answer is not None and answer.get("option") == "hand"):
+        move_cards(rec, frame, p, [iid], "hand")
+        return True
+    if answer is None:
+        return ask_hand_or_field(rec, frame, at, p)
+    if len(zones) == 1:
+        put_onto_field(rec, frame, iid, zones[0], False)
+        return True
+    return ask_in_step(
+        rec,
+        frame,
+        at,
+        p,
+        min=1,
+        max=1,
+        choices=[],
+        zones=zones,
+        prompt="choose the SIGNI zone to put it in",
+    )
+
+
+@op("move_to_attacker_front")
+def _move_to_attacker_front(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This SIGNI moves to the zone of its field in front of the attacking SIGNI, if that zone is empty."""
+
+    s, iid = rec.state, frame.card
+    a, owner = s.attack, s.owners[iid]
+    where = s.players[owner].find(iid) or ""
+    if a is None or a["zone"] == "lrig" or a["player"] == owner or not where.startswith("signi:"):
+        return True
+    to = facing(a["zone"])
+    if s.players[owner].signi[to] is None:
+        rec.emit(
+            "SigniMoved",
+            "rules",
+            frame.rule,
+            {"player": owner, "card": iid, "from": where.split(":")[1], "to": to, "by_effect": frame.card},
+        )
+    return True
+
+
+@op("swap_with_ener")
+def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """This SIGNI and the target SIGNI of your ener zone change places: it goes into the ener zone, and the
+    target onto the field in the zone it left (if it may be there: level, limit), its [Enter] abilities
+    triggering."""
+    step = at.step
+    s, iid, p = rec.state, frame.card, frame.player
+    live = live_targets(rec, frame, step, chosen)
+    where = s.players[p].find(iid) or ""
+    if not live or not where.startswith("signi:"):
+        return True
+    zone = where.split(":")[1]
+    move_cards(rec, frame, p, [iid], "ener")
+    if zone in legal_zones(rec.state, p, live[0]):
+        put_onto_field(rec, frame, live[0], zone, False)
+    return True
+
+
+@op("return_lrig")
+def _return_lrig(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The target LRIGs return to their owner's LRIG deck; the cards under each stay on the field, the one
+    just under it now the LRIG there (in the same state)."""
+    step = at.step
+    s = rec.state
+    for iid in live_targets(rec, frame, step, chosen):
+        owner = s.owners[iid]
+        pos = next(k for k, sl in s.players[owner].lrig.items() if sl is not None and sl.iid == iid)
+        rec.emit(
+            "LrigReturned",
+            "rules",
+            frame.rule,
+            {"player": owner, "card": iid, "position": pos, "to": "lrig_deck", "by_effect": frame.card},
+        )
+    return True

@@ -1,0 +1,144 @@
+"""Steps about the game rather than cards: damage, crush, negating an attack, forbidding spells or attacks,
+preventing damage, the number of LRIG attacks.
+"""
+
+from __future__ import annotations
+
+from domain.abilities.effects.running import ask_in_step, op, take, who
+from domain.abilities.frames import (
+    Frame,
+    Pending,
+)
+from domain.recorder import Recorder
+from domain.state import SIGNI_ZONES, fresh, opponent
+
+
+@op("ban_spells")
+def _ban_spells(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """A player cannot use spells for the rest of this turn."""
+    step = at.step
+    p = who(frame, step)
+    rec.emit("SpellsBanned", "rules", "effect.no-spells", {"player": p, "by_effect": frame.card})
+    return True
+
+
+@op("forbid_attack_zone")
+def _forbid_attack_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """You choose one of the opponent's SIGNI zones: this turn, SIGNI in it cannot attack."""
+    p = frame.player
+    if at.progress.answer is None:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=1,
+            max=1,
+            choices=[],
+            zones=list(SIGNI_ZONES),
+            prompt="choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
+        )
+    zone = take(at)["zone"]
+    rec.emit(
+        "AttackForbidden",
+        "rules",
+        frame.rule,
+        {"player": opponent(p), "zone": zone, "until": "end_of_turn", "by_effect": frame.card},
+    )
+    return True
+
+
+@op("damage")
+def _damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This card deals damage to a player: a Life Cloth is crushed, or with none left that player loses."""
+    step = at.step
+    from domain.combat import crush, prevented  # combat starts effects: imported when it runs
+
+    p = who(frame, {"who": step.get("who", "opponent")})
+
+    if prevented(rec, p, frame.card, attack=False):
+        return True
+    n = rec.emit(
+        "EffectDamageDealt",
+        "rules",
+        "effect.damage",
+        {"player": p, "source": frame.card, "by_effect": frame.card},
+    )
+    if not rec.state.players[p].zones["life_cloth"]:
+        rec.emit(
+            "GameEnded",
+            "rules",
+            "damage.no-life",
+            {
+                "winner": opponent(p),
+                "loser": p,
+                "reason": "damage with no Life Cloth left",
+                "rule": "damage.no-life",
+            },
+            caused_by=n,
+        )
+        return True
+    crush(rec, p, 1, "damage", "damage.crush", caused_by=n)
+    return True
+
+
+@op("crush")
+def _crush(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Crush the top N Life Cloth of a player (the opponent by default): not damage; with none left, nothing
+    happens."""
+    step = at.step
+    from domain.combat import crush
+
+    p = who(frame, {"who": step.get("who", "opponent")})
+    cancel = None
+    if step.get("burst_cancel"):  # you may pay this to keep the crushed card's Life Burst from activating
+        cancel = {"by": frame.player, "cost": step["burst_cancel"], "by_effect": frame.card}
+    crush(rec, p, int(step.get("n", 1)), "effect", frame.rule, caused_by=None, cancel=cancel)
+    return True
+
+
+@op("negate_attack")
+def _negate_attack(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """The attack under way ends at once: no battle, no damage (its own on-attack abilities have resolved
+    or still resolve; only the attack is stopped)."""
+    a = rec.state.attack
+    if a is not None and not a.get("resolved"):
+        rec.emit(
+            "AttackEnded",
+            "rules",
+            "effect.negate-attack",
+            {"result": "negated", "zone": a["zone"], "card": a["card"], "by_effect": frame.card},
+        )
+    return True
+
+
+@op("attack_limit")
+def _attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """How many times this LRIG may attack this turn changes by ``amount`` (see the constant
+    ``lrig_attacks``)."""
+    step = at.step
+    data = {"player": frame.player, "card": frame.card, "amount": int(step.get("amount", -1))}
+    rec.emit("AttackLimitChanged", "rules", "effect.attack-count", {**data, "by_effect": frame.card})
+    return True
+
+
+@op("prevent_damage")
+def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn, the next ``times`` times you would take damage, you take none instead; each time, the steps
+    in ``then`` happen too (they may only give this card an ability: nothing is asked in the middle of
+    damage)."""
+    step = at.step
+    rec.emit(
+        "PreventionSet",
+        "rules",
+        "effect.prevent-damage",
+        {
+            "player": frame.player,
+            "card": frame.card,
+            "ability": frame.ability,
+            "times": int(step.get("times", 1)),
+            "effect": fresh(step.get("then", [])),
+            "by_effect": frame.card,
+        },
+    )
+    return True

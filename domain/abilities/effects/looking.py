@@ -1,0 +1,275 @@
+"""Steps that look at or reveal hidden cards: the top of the deck (take some, put the rest back), arranging
+the top of the deck, a hand, the top card revealed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import facts
+from domain.abilities import targets as tg
+from domain.abilities.effects.field import legal_zones, put_onto_field
+from domain.abilities.effects.moving import milled
+from domain.abilities.effects.running import ask_hand_or_field, ask_in_step, op, taken, who
+from domain.abilities.frames import (
+    Answer,
+    Arrange,
+    Frame,
+    LookTop,
+    Pending,
+)
+from domain.recorder import Recorder
+
+
+@op("look")
+def _look(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Look at the top cards of a hidden zone of yours: they are shown with the next question, to you."""
+    step = at.step
+    zone = step.get("zone", "life_cloth")
+    frame.notes["looked"] = list(rec.state.players[frame.player].zones[zone][: int(step.get("n", 1))])
+    return True
+
+
+@op("look_top")
+def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Look at the top N cards of your deck; take up to some that fit (one group of picks after another) into
+    the hand, onto the field, or either, one card at a time; put the rest on the bottom of the deck in a
+    random order, or (``order: chosen``) in the order the player chooses (not asked when they are all copies
+    of one card), or into the trash."""
+    step, s, p = at.step, rec.state, frame.player
+    if at.progress.look is None:
+        at.progress.look = LookTop(top=list(s.players[p].zones["deck"][: int(step["n"])]))
+    look = at.progress.look
+    answer = taken(at)
+    if answer is not None:
+        _look_answered(rec, frame, at, look, answer)
+    while True:
+        if look.taking:
+            asked = _look_put_next(rec, frame, at, look)
+            if asked is not None:
+                return asked
+            continue
+        groups = step["picks"] if "picks" in step else [step.get("pick", {})]
+        if look.group >= len(groups):
+            break
+        if _look_pick(rec, frame, at, look, groups[look.group]):
+            return False
+    return _look_rest(rec, frame, at, look)
+
+
+def _look_answered(rec: Recorder, frame: Frame, at: Pending, look: LookTop, answer: Answer) -> None:
+    stage, look.stage = look.stage, None
+    if stage == "pick":
+        look.taking = list(answer["cards"])
+        look.group += 1
+    elif stage == "dest" and answer.get("option") == "hand":
+        look.hand.append(look.taking.pop(0))
+    elif stage == "dest":
+        look.to_field = True
+    elif stage == "order":  # the rest, from the one nearest the top to the very bottom
+        look.rest = list(answer["cards"])
+    else:  # the zone for the card going onto the field
+        put_onto_field(rec, frame, look.taking.pop(0), answer["zone"], bool(at.step.get("no_enter")))
+        look.to_field = False
+
+
+def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool | None:
+    """Put the next picked card where it goes (the hand, or the field); False: it asked, None: go on."""
+    s, p = rec.state, frame.player
+    to = at.step.get("to", "hand")
+    if to == "hand":
+        look.hand.extend(look.taking)
+        look.taking = []
+        return None
+    iid = look.taking[0]
+    zones = legal_zones(s, p, iid)
+    if not zones:  # it cannot go onto the field: to the hand if it may, else it stays with the rest
+        look.taking.pop(0)
+        if to == "hand_or_field":
+            look.hand.append(iid)
+        return None
+    if to == "hand_or_field" and not look.to_field:
+        look.stage = "dest"
+        return ask_hand_or_field(rec, frame, at, p)
+    if len(zones) == 1:
+        put_onto_field(rec, frame, look.taking.pop(0), zones[0], bool(at.step.get("no_enter")))
+        look.to_field = False
+        return None
+    look.stage = "zone"
+    return ask_in_step(
+        rec, frame, at, p, min=1, max=1, choices=[], zones=zones, prompt="choose the SIGNI zone"
+    )
+
+
+def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: dict[str, Any]) -> bool:
+    """Ask for the cards of one group of picks; False: none can be picked (the next group comes)."""
+    s, p = rec.state, frame.player
+    to = at.step.get("to", "hand")
+    deck = s.players[p].zones["deck"]
+    fits = [
+        i
+        for i in look.top
+        if i in deck
+        and i not in look.hand
+        and tg._card_fits(facts.card_of(s, i), pick.get("filter", {}))
+        and (to != "field" or legal_zones(s, p, i))
+    ]
+    hi = min(int(pick.get("count", 1)), len(fits))
+    if hi == 0:
+        look.group += 1
+        return False
+    look.stage = "pick"
+    where = {"hand": "to your hand", "field": "onto your field"}.get(to, "")
+    # 000 "Hidden zone": a card of a hidden zone sought by what it is (a filter) may go unfound,
+    # since nobody else can check that one was there; only "any card" must be taken
+    must = not pick.get("up_to", True) and not pick.get("filter")
+    ask_in_step(
+        rec,
+        frame,
+        at,
+        p,
+        min=hi if must else 0,
+        max=hi,
+        choices=fits,
+        private=True,
+        looked=look.top,
+        prompt=f"choose up to {hi} card(s) {tg.filter_text(pick.get('filter', {}))} from the top "
+        f"{len(look.top)} {where}".replace("  ", " "),
+    )
+    return True
+
+
+def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
+    """The cards taken go to the hand; the rest to the bottom of the deck (in a chosen order) or the trash."""
+    step, s, p = at.step, rec.state, frame.player
+    left = [i for i in s.players[p].zones["deck"] if i in look.top and i not in look.hand]
+    chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") == "bottom"
+    distinct = len({s.cards[i] for i in left}) > 1  # copies of one card need no order
+    if chosen_order and distinct and look.rest is None:
+        look.stage = "order"
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=len(left),
+            max=len(left),
+            choices=left,
+            order=True,
+            private=True,
+            prompt="put the rest on the bottom of your deck: give them all, in order; the last one "
+            "goes to the very bottom",
+        )
+    if look.hand:
+        reveal = bool(step.get("reveal", False))
+        rec.emit(
+            "CardsMoved",
+            "rules",
+            frame.rule,
+            {"player": p, "cards": look.hand, "to": "hand", "reveal": reveal, "from_hidden": not reveal},
+        )
+    rest = [i for i in s.players[p].zones["deck"] if i in look.top]
+    if rest:
+        if step.get("rest", "bottom") == "trash":
+            milled(rec, frame, p, rest)
+        elif look.rest is not None:
+            rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": look.rest})
+        else:
+            rec.random(f"bottom:{p}").shuffle(rest)
+            rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": rest})
+    return True
+
+
+@op("arrange_top")
+def _arrange_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Look at the top N cards of your deck; put any number of them on the bottom in the order you choose,
+    and the rest back on top in the order you choose (both orders: the first chosen is nearest the top)."""
+    step, s, p = at.step, rec.state, frame.player
+    if at.progress.arrange is None:
+        at.progress.arrange = Arrange(top=list(s.players[p].zones["deck"][: int(step.get("n", 1))]))
+    arr = at.progress.arrange
+    top = arr.top
+    if not top:
+        return True
+    answer = taken(at)
+    if answer is not None:
+        if arr.bottom is None:
+            arr.bottom = list(answer["cards"])
+        else:
+            arr.order = list(answer["cards"])
+    if arr.bottom is None:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=0,
+            max=len(top),
+            choices=list(top),
+            private=True,
+            looked=top,
+            prompt=f"choose any of the top {len(top)} to put on the bottom of your deck, in their order",
+        )
+    rest = [i for i in top if i not in arr.bottom]
+    if len(rest) > 1 and arr.order is None:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=len(rest),
+            max=len(rest),
+            choices=rest,
+            private=True,
+            prompt="put the rest back on top of your deck: list them from the top down",
+        )
+    rec.emit(
+        "DeckTopArranged",
+        "rules",
+        frame.rule,
+        {"player": p, "top": arr.order if arr.order is not None else rest, "bottom": arr.bottom},
+    )
+    return True
+
+
+@op("look_hand")
+def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """You look at a player's hand (``who``: the opponent unless given): shown to you and its owner only; with
+    ``reveal``, shown to everyone, and with ``deck_top`` the top card of that player's deck too."""
+    step = at.step
+    owner = who(frame, {"who": step.get("who", "opponent")})
+    s = rec.state
+    cards = list(s.players[owner].zones["hand"])
+    to = "all" if step.get("reveal") else frame.player
+    rec.emit(
+        "HandRevealed",
+        "rules",
+        frame.rule,
+        {"player": owner, "to": to, "cards": cards, "by_effect": frame.card},
+    )
+    deck = s.players[owner].zones["deck"]
+    if step.get("deck_top") and deck:
+        rec.emit(
+            "CardRevealed",
+            "rules",
+            frame.rule,
+            {"player": owner, "card": deck[0], "card_id": s.cards[deck[0]]},
+        )
+    return True
+
+
+@op("reveal_top")
+def _reveal_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Reveal the top card of a deck (yours, or ``who``'s); if it fits the filter, what follows happens."""
+    step = at.step
+    p = who(frame, step)
+    frame.queue.pop(0)
+    deck = rec.state.players[p].zones["deck"]
+    if not deck:
+        return True
+    iid = deck[0]
+    rec.emit("CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": rec.state.cards[iid]})
+    frame.notes["revealed"] = iid  # later steps may ask what it was (condition "revealed")
+    if tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})):
+        frame.insert(step.get("then", []))
+    return True

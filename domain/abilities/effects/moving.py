@@ -1,0 +1,340 @@
+"""Steps that move cards between zones: draw, charge ener, mill, shuffle, discard, vanish, bounce, trash,
+exclude, to the hand, to the deck (shuffled or to the bottom in an order their owner chooses), from the Life
+Cloth, from the ener zone, search.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import facts
+from domain.abilities import targets as tg
+from domain.abilities.constants import immune
+from domain.abilities.effects.running import ask_in_step, count, op, take, taken, who
+from domain.abilities.effects.targeting import live_targets
+from domain.abilities.frames import (
+    BottomOrders,
+    Frame,
+    Pending,
+)
+from domain.recorder import Recorder
+from domain.state import GameState
+
+
+def zone_of(s: GameState, iid: str) -> str:
+    where = s.where(iid)
+    return "" if where is None else where[1].split(":")[0]
+
+
+@op("draw")
+def _draw(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
+    p = who(frame, step)
+    deck = rec.state.players[p].zones["deck"]
+    cards = deck[: count(frame, step)]  # an empty deck draws nothing; refresh waits for the effect's end
+    rec.emit("CardsDrawn", "rules", frame.rule, {"player": p, "cards": cards, "by_effect": frame.card})
+    return True
+
+
+@op("ener_charge")
+def _ener_charge(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
+    p = who(frame, step)
+    cards = list(rec.state.players[p].zones["deck"][: int(step.get("n", 1))])
+    for iid in cards:
+        rec.emit("EnerCharged", "rules", frame.rule, {"player": p, "card": iid, "from": "deck"})
+    frame.notes["moved"] = cards
+    return True
+
+
+@op("mill")
+def _mill(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
+    p = who(frame, step)
+    cards = rec.state.players[p].zones["deck"][: int(step.get("n", 1))]
+    milled(rec, frame, p, cards)
+    return True
+
+
+def milled(rec: Recorder, frame: Frame, p: str, cards: list[str]) -> None:
+    rec.emit(
+        "CardsMilled",
+        "rules",
+        frame.rule,
+        {"player": p, "cards": cards, "by": frame.player, "by_effect": frame.card},
+    )
+    frame.notes["moved"] = list(cards)
+
+
+@op("shuffle")
+def _shuffle(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
+    shuffle_deck(rec, frame, who(frame, step))
+    return True
+
+
+def shuffle_deck(rec: Recorder, frame: Frame, p: str) -> None:
+    deck = list(rec.state.players[p].zones["deck"])
+    rec.random(f"effect-shuffle:{p}").shuffle(deck)
+    rec.emit("DeckShuffled", "rules", frame.rule, {"player": p, "order": deck})
+
+
+@op("discard")
+def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    step = at.step
+    s = rec.state
+    p = who(frame, step)
+    f = step.get("filter", {})
+    hand = [i for i in s.players[p].zones["hand"] if tg._card_fits(facts.card_of(s, i), f)]
+    n = len(hand) if step.get("all") else min(int(step.get("n", 1)), len(hand))  # "all": the whole hand
+    up_to = bool(step.get("up_to"))  # "discard up to n": the player may discard fewer, or none
+    frame.notes["discarded"] = 0
+    if n == 0:
+        return True
+    if step.get("random"):
+        cards = rec.random(f"discard:{p}").sample(list(hand), n)
+    elif at.progress.answer is not None:
+        cards = take(at)["cards"]
+    elif (n == len(hand) and not f and not up_to) or step.get("all"):
+        cards = list(hand)
+    else:
+        what = f" {tg.filter_text(f)}" if f else ""
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=0 if up_to else n,
+            max=n,
+            choices=list(hand),
+            private=True,
+            prompt=f"choose {'up to ' if up_to else ''}{n} card(s){what} to discard",
+        )
+    frame.notes["discarded"] = len(cards)
+    if not cards:
+        return True
+    data: dict[str, Any] = {"player": p, "cards": cards, "by_effect": frame.card}
+    if step.get("_cost"):
+        data["as_cost"] = True
+    rec.emit("CardsDiscarded", "rules", frame.rule, data)
+    return True
+
+
+@op("vanish")
+def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
+
+    for iid in live_targets(rec, frame, step, chosen):
+        if immune(rec.state, iid, "vanish", frame.player):
+            continue  # a constant keeps it from being vanished by this player's effects
+        owner = rec.state.owners[iid]
+        zone = (rec.state.players[owner].find(iid) or "").split(":")[-1]
+        rec.emit(
+            "SigniVanished",
+            "rules",
+            frame.rule,
+            {"player": owner, "card": iid, "zone": zone, "cause": "effect", "by_effect": frame.card},
+        )
+    return True
+
+
+def move_cards(rec: Recorder, frame: Frame, player: str, cards: list[str], to: str, **extra: Any) -> None:
+    """Move cards from one zone (noted as ``from``); a SIGNI that leaves the field may trigger abilities."""
+    src = zone_of(rec.state, cards[0])
+    data = {"player": player, "cards": cards, "to": to, "from": src, "by_effect": frame.card, **extra}
+    rec.emit("CardsMoved", "rules", frame.rule, data)
+    frame.notes["done"] = frame.notes.get("done", 0) + len(cards)
+    if src == "signi":
+        frame.notes["moved"] = list(cards)
+
+
+@op("bounce")
+def _bounce(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
+    for iid in live_targets(rec, frame, step, chosen):
+        move_cards(rec, frame, rec.state.owners[iid], [iid], "hand")
+    return True
+
+
+@op("trash")
+def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
+    for iid in live_targets(rec, frame, step, chosen):
+        move_cards(rec, frame, rec.state.owners[iid], [iid], "trash")
+    return True
+
+
+@op("exclude")
+def _exclude(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Remove the targets from the game (the excluded zone): a SIGNI so removed leaves the field, and is not
+    vanished."""
+    step = at.step
+    for iid in live_targets(rec, frame, step, chosen):
+        move_cards(rec, frame, rec.state.owners[iid], [iid], "excluded")
+    return True
+
+
+@op("to_hand")
+def _to_hand(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    step = at.step
+    cards = live_targets(rec, frame, step, chosen)
+    if cards:
+        move_cards(rec, frame, frame.player, cards, "hand")
+    return True
+
+
+@op("to_deck")
+def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
+    step = at.step
+    s = rec.state
+    cards = live_targets(rec, frame, step, chosen)
+    bottom = step.get("bottom") or step.get("position") == "bottom"
+    orders = at.progress.bottom if at.progress.bottom is not None else BottomOrders()
+    answer = taken(at)
+    if answer is not None and orders.asking is not None:
+        # the order the owner asked gave: from the one nearest the top to the very bottom
+        orders.orders[orders.asking], orders.asking = list(answer["cards"]), None
+    for owner in sorted({s.owners[i] for i in cards}):
+        mine = [i for i in cards if s.owners[i] == owner]
+        if bottom and len({s.cards[i] for i in mine}) > 1 and owner not in orders.orders:
+            # cards put on the bottom of a deck together: their owner chooses the order
+            orders.asking = owner
+            at.progress.bottom = orders
+            return ask_in_step(
+                rec,
+                frame,
+                at,
+                owner,
+                min=len(mine),
+                max=len(mine),
+                choices=mine,
+                order=True,
+                prompt="these cards go to the bottom of your deck: give them all, in order; the last one "
+                "goes to the very bottom",
+            )
+    for owner in sorted({s.owners[i] for i in cards}):
+        mine = [i for i in cards if s.owners[i] == owner]
+        if owner in orders.orders:
+            mine = [i for i in orders.orders[owner] if i in mine]
+        move_cards(rec, frame, owner, mine, "deck")  # a card moved into the deck goes to its bottom
+        if not bottom:
+            shuffle_deck(rec, frame, owner)
+    return True
+
+
+@op("life_add")
+def _life_add(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Add the top N cards of your deck to the top of your Life Cloth (both hidden: only a count is told)."""
+    step = at.step
+    p = frame.player
+    n = min(int(step.get("n", 1)), len(rec.state.players[p].zones["deck"]))
+    if n:
+        rec.emit("LifeClothAdded", "rules", "effect.life-cloth", {"player": p, "count": n})
+    return True
+
+
+@op("life_to_deck")
+def _life_to_deck(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put the top N cards of your Life Cloth on top of your deck (a shuffle is a step of its own)."""
+    step = at.step
+    p = frame.player
+    n = min(int(step.get("n", 1)), len(rec.state.players[p].zones["life_cloth"]))
+    if n:
+        rec.emit("LifeClothToDeck", "rules", "effect.life-cloth", {"player": p, "count": n})
+    return True
+
+
+@op("ener_to_trash")
+def _ener_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """A player chooses N cards of their own ener zone (all, when there are no more) and puts them into the
+    trash: ``who`` is that player (``opponent``: the opponent chooses theirs)."""
+    step = at.step
+    s = rec.state
+    p = who(frame, step)
+    ener = list(s.players[p].zones["ener"])
+    n = min(int(step.get("n", 1)), len(ener))
+    if n == 0:
+        return True
+    if at.progress.answer is not None:
+        cards = take(at)["cards"]
+    elif n == len(ener):
+        cards = ener
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=n,
+            max=n,
+            choices=ener,
+            prompt=f"choose {n} card(s) of your ener zone to put into the trash",
+        )
+    rec.emit(
+        "CardsMoved",
+        "rules",
+        frame.rule,
+        {"player": p, "cards": cards, "to": "trash", "from": "ener", "by_effect": frame.card},
+    )
+    return True
+
+
+@op("search")
+def _search(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Search your deck for a card that fits the filter, reveal it and add it to your hand (a search of a
+    hidden zone may find nothing); then shuffle the deck."""
+    step = at.step
+    s, p = rec.state, frame.player
+    f = step.get("filter", {})
+    if at.progress.answer is not None:
+        cards = list(take(at)["cards"])
+    else:
+        fits = [i for i in s.players[p].zones["deck"] if tg._card_fits(facts.card_of(s, i), f)]
+        if fits:
+            return ask_in_step(
+                rec,
+                frame,
+                at,
+                p,
+                min=0,
+                max=1,
+                choices=fits,
+                private=True,
+                prompt=f"search your deck for a card {tg.filter_text(f)} to reveal and add to your hand",
+            )
+        cards = []
+    if cards:
+        rec.emit(
+            "CardsMoved",
+            "rules",
+            frame.rule,
+            {
+                "player": p,
+                "cards": cards,
+                "to": "hand",
+                "from": "deck",
+                "reveal": True,
+                "by_effect": frame.card,
+            },
+        )
+    shuffle_deck(rec, frame, p)
+    return True
+
+
+@op("life_to_trash")
+def _life_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put the top N cards of your Life Cloth into your trash (fewer when fewer are left); the cards moved are
+    noted (``moved``)."""
+    step = at.step
+    p = frame.player
+    cards = list(rec.state.players[p].zones["life_cloth"][: int(step.get("n", 1))])
+    frame.notes["moved"] = cards
+    if cards:
+        rec.emit(
+            "CardsMoved",
+            "rules",
+            frame.rule,
+            {"player": p, "cards": cards, "to": "trash", "from": "life_cloth", "by_effect": frame.card},
+        )
+    return True

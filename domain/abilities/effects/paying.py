@@ -1,0 +1,289 @@
+"""Costs inside effects: coins, Exceed, "you may pay ... if you do", "unless the opponent pays", and the
+steps that pay a cost other than ener.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+from typing import Any
+
+from domain import costs, facts
+from domain.abilities import targets as tg
+from domain.abilities.catalogue import _cost_text
+from domain.abilities.effects.running import ask_in_step, op, take, taken, who
+from domain.abilities.frames import (
+    Answer,
+    Frame,
+    Pending,
+)
+from domain.abilities.vocabulary import step_text
+from domain.cards import CostItem
+from domain.recorder import Recorder
+from domain.state import COIN_LIMIT, GameState, opponent
+
+
+@op("gain_coins")
+def _gain_coins(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """You gain coins; a player holds at most five, and what would go beyond is not gained."""
+    step = at.step
+
+    p = who(frame, step)
+    n = min(int(step.get("n", 1)), COIN_LIMIT - rec.state.players[p].coins)
+    if n > 0:
+        rec.emit("CoinsGained", "rules", frame.rule, {"player": p, "count": n, "by_effect": frame.card})
+    return True
+
+
+@op("pay_coins")
+def _pay_coins(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Pay coins (a cost: checked beforehand); a player without enough pays none."""
+    step = at.step
+    p = who(frame, step)
+    n = int(step.get("n", 1))
+    if rec.state.players[p].coins >= n:
+        rec.emit("CoinsPaid", "rules", "effect.coins", {"player": p, "count": n, "for": frame.card})
+    return True
+
+
+def under_lrigs(s: GameState, p: str) -> list[str]:
+    """The cards under a player's LRIGs (center, left, right), each LRIG's from the bottom up."""
+    return [u for pos in ("center", "left", "right") if (sl := s.players[p].lrig[pos]) for u in sl.under]
+
+
+@op("exceed")
+def _exceed(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Exceed N: put N cards from under your LRIGs (any of them) into the LRIG trash, chosen by you."""
+    step = at.step
+    p = who(frame, step)
+    under = under_lrigs(rec.state, p)
+    n = int(step.get("n", 1))
+    if len(under) < n:
+        return True
+    if at.progress.answer is not None:
+        cards = take(at)["cards"]
+    elif len(under) == n:
+        cards = under
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=n,
+            max=n,
+            choices=under,
+            prompt=f"exceed {n}: choose the cards from under your LRIGs",
+        )
+    exceed_cards(rec, frame.rule, p, cards, frame.card)
+    return True
+
+
+def exceed_cards(rec: Recorder, rule: str, p: str, cards: list[str], source: str) -> None:
+    rec.emit(
+        "CardsMoved",
+        "rules",
+        rule,
+        {
+            "player": p,
+            "cards": cards,
+            "to": "lrig_trash",
+            "from": "under",
+            "exceed": True,
+            "by_effect": source,
+        },
+    )
+
+
+def cost_steps(
+    s: GameState, player: str, card: str, payer: str, cost: dict[str, Any], as_cost: bool = False
+) -> list[dict[str, Any]] | None:
+    """The steps that pay a cost other than ener and downing the card itself (discards, downing LRIGs, putting
+    ener cards into the trash), each followed by a ``then``; None when ``payer`` cannot pay all of it.
+    ``as_cost``: an ability's printed cost (not an effect's "you may ... if you do"): its discards say so."""
+    rel = "you" if payer == player else "opponent"
+    steps: list[dict[str, Any]] = []
+    discard: Any = cost.get("discard")
+    # a list: parts of different kinds ("two cards and a SIGNI with Guard"), the ones with a filter paid first
+    parts = sorted(discard, key=lambda x: not x.get("filter")) if isinstance(discard, list) else [discard]
+    left = list(s.players[payer].zones["hand"])
+    for d in parts if discard else []:
+        d = d if isinstance(d, dict) else {"n": d}
+        f = d.get("filter", {})
+        have = [i for i in left if tg._card_fits(facts.card_of(s, i), f)]
+        if len(have) < int(d.get("n", 1)) and not d.get("up_to") and not d.get("all"):
+            return None
+        left = [i for i in left if i not in have[: int(d.get("n", 1))]]
+        steps.append(
+            {
+                "op": "discard",
+                "n": int(d.get("n", 1)),
+                "who": rel,
+                **({"filter": f} if f else {}),
+                **({"up_to": True} if d.get("up_to") else {}),
+                **({"all": True} if d.get("all") else {}),
+                **({"_cost": True} if as_cost else {}),
+            }
+        )
+    if cost.get("coins"):
+        if s.players[payer].coins < int(cost["coins"]):
+            return None
+        steps.append({"op": "pay_coins", "n": int(cost["coins"]), "who": rel})
+    if cost.get("exceed"):
+        if len(under_lrigs(s, payer)) < int(cost["exceed"]):
+            return None
+        steps.append({"op": "exceed", "n": int(cost["exceed"]), "who": rel})
+    for key, op_name, zone, extra in (
+        ("down_lrig", "down", "lrig", {"upped": True}),
+        ("down_signi", "down", "signi", {"upped": True}),
+        ("trash_ener", "trash", "ener", {}),
+    ):
+        if key not in cost:
+            continue
+        c = cost[key]
+        spec: dict[str, Any] = {
+            "side": rel,
+            "zone": zone,
+            "count": int(c.get("n", 1)),
+            "filter": {**c.get("filter", {}), **extra},
+        }
+        if c.get("distinct"):
+            spec["distinct"] = c["distinct"]
+        found = tg.candidates(s, player, card, spec)
+        if len(found) < spec["count"]:
+            return None
+        if c.get("distinct") and not any(
+            tg.distinct_classes([facts.card_of(s, i) for i in combo])
+            for combo in combinations(found, spec["count"])
+        ):
+            return None
+        steps.append({"op": op_name, "target": spec})
+    return [x for st in steps for x in (st, {"op": "then"})]
+
+
+@op("may_pay")
+def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """You may pay a cost; if you do, what follows (``then``) happens, if you do not, ``else`` does. An empty
+    cost is a plain "you may": paying it is doing what follows."""
+    step = at.step
+    s, p = rec.state, frame.player
+    cost = step["cost"]
+    payment = ener_payment(s, p, cost)
+    paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")))
+    if payment is None or paying is None:
+        frame.queue.pop(0)  # a cost that cannot be paid is not paid: what follows does not happen
+        frame.insert(step.get("else", []))
+        return True
+    if at.progress.answer is None:
+        then = "; ".join(step_text(x) for x in step.get("then", []))
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=0,
+            max=0,
+            choices=[],
+            options=["pay", "decline"],
+            prompt=f"pay {describe_cost(cost)}?" if cost else f"do this: {then}?",
+            rule="cost.ener",
+        )
+    answer = take(at)
+    choosing = answer.get("option") == "pay" or at.progress.picked is not None
+    if step.get("choose_payment") and cost.get("ener") and choosing:
+        at.progress.picked = [*(at.progress.picked or []), *(answer.get("cards") or [])]
+        picked = _pick_payment(rec, frame, at, cost)
+        if picked is None:
+            return False  # it asked for the next ener card
+        payment, answer = picked, Answer(cards=[], option="pay")
+    frame.queue.pop(0)
+    if answer.get("option") == "pay":
+        if cost:
+            rec.emit("CostPaid", p, "cost.ener", {"player": p, "ener": payment, "for": frame.card})
+        frame.notes["paid"] = list(payment)  # the ener cards paid, for a condition about them
+        frame.insert(paying + step.get("then", []))
+    else:
+        frame.insert(step.get("else", []))
+    return True
+
+
+def _pick_payment(rec: Recorder, frame: Frame, at: Pending, cost: dict[str, Any]) -> list[str] | None:
+    """The player chooses the ener cards that pay (when what follows looks at them), one at a time among
+    those that can still complete a payment; with only one payment left, it is taken. None: it asked."""
+
+    s, p = rec.state, frame.player
+    items = tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
+    total = sum(i.n for i in items)
+    picked: list[str] = at.progress.picked or []
+
+    def payments(rest: list[str], need: int) -> list[tuple[str, ...]]:
+        return [
+            combo
+            for combo in combinations(rest, need)
+            if costs.can_pay_with(items, [facts.card_of(s, i) for i in [*picked, *combo]])
+        ]
+
+    rest = [e for e in s.players[p].zones["ener"] if e not in picked]
+    full = payments(rest, total - len(picked))
+    kinds = {tuple(sorted(s.cards[i] for i in combo)) for combo in full}
+    if len(full) == 1 or len(kinds) == 1:  # one payment left (or only copies of the same cards): taken
+        return [*picked, *full[0]] if full else list(picked)
+    options = [e for e in rest if any(e in combo for combo in full)]
+    ask_in_step(
+        rec,
+        frame,
+        at,
+        p,
+        min=1,
+        max=1,
+        choices=options,
+        prompt=f"choose the next ener card to pay {describe_cost(cost)} with ({total - len(picked)} to go)",
+    )
+    return None
+
+
+def reads_payment(steps: list[dict[str, Any]]) -> bool:
+    """Whether steps look at the ener cards their cost was paid with (then the player chooses them)."""
+
+    return '"paid_colors"' in json.dumps(steps)
+
+
+@op("unless")
+def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """What follows happens unless the opponent pays a cost (which they may always decline)."""
+    step = at.step
+    s = rec.state
+    payer = opponent(frame.player)
+    paying = cost_steps(s, frame.player, frame.card, payer, step["cost"])
+    if paying is not None and at.progress.answer is None:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            payer,
+            min=0,
+            max=0,
+            choices=[],
+            options=["pay", "decline"],
+            prompt=f"pay {describe_cost(step['cost'])} to stop: "
+            + "; ".join(step_text(x) for x in step.get("then", [])),
+        )
+    answer = taken(at) or Answer(cards=[])
+    frame.queue.pop(0)
+    if paying is not None and answer.get("option") == "pay":
+        frame.insert(paying)
+    else:
+        frame.insert(step.get("then", []))
+    return True
+
+
+def ener_payment(s: GameState, p: str, cost: dict[str, Any]) -> list[str] | None:
+
+    items = tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
+    ener = [(e, facts.card_of(s, e)) for e in s.players[p].zones["ener"]]
+    return costs.choose_payment(items, ener)
+
+
+def describe_cost(cost: dict[str, Any]) -> str:
+
+    return _cost_text(cost)

@@ -1,0 +1,211 @@
+"""How an effect runs: a frame goes on step by step until a step asks (the frame then waits in the ``Asked``
+event) or the effect is done; the answer resumes it. The step registry (``OPS``) and what every step uses:
+asking in a step, taking the answer, whose step it is, its number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.abilities.effects.targeting import choose_targets, tell_targeted
+from domain.abilities.frames import (
+    Answer,
+    Frame,
+    Pending,
+    Segment,
+    Step,
+    dump,
+)
+from domain.abilities.frames import load as load_frame
+from domain.abilities.frames import pending as pending_steps
+from domain.abilities.vocabulary import is_control, runner
+from domain.recorder import Recorder
+from domain.state import opponent
+
+Op = Callable[[Recorder, Frame, Pending, list[str]], bool]  # False: it asked, the frame waits
+
+
+OPS: dict[str, Op] = {}
+
+
+NOTED = ("declared",)  # a filter value that names what the effect noted: the number its player declared
+
+
+CHOOSE_COUNTS = ("opponent_center_level",)  # "choose" of a modes step may name a number the game gives
+
+
+DELAYS = ("attack_end",)
+
+
+def op(name: str) -> Callable[[Op], Op]:
+    def register(fn: Op) -> Op:
+        OPS[name] = fn
+        return fn
+
+    return register
+
+
+def start(
+    rec: Recorder,
+    card: str,
+    player: str,
+    index: int | str,
+    ability: dict[str, Any],
+    rule: str,
+    modes: list[int] | None = None,
+    vars: dict[str, Any] | None = None,
+) -> None:
+    """Begin resolving an ability's effect."""
+    frame = Frame(card, player, index, rule, pending_steps(ability.get("effect", [])), None, dict(vars or {}))
+    if modes is not None:
+        frame.notes["modes"] = list(modes)
+    run(rec, frame)
+
+
+def run(rec: Recorder, frame: Frame) -> None:
+    """Go on with a frame until it needs a decision (it asks, and returns) or it is done."""
+    while rec.state.status != "finished":
+        seg = frame.segment
+        if seg is not None:
+            if not _run_segment(rec, frame, seg):
+                return
+            frame.segment = None
+            continue
+        queue = frame.queue
+        if not queue:
+            _resolved(rec, frame)
+            return
+        at = queue[0]
+        at.step = _bind(at.step, frame.notes)
+        if at.step["op"] == "then":
+            queue.pop(0)
+            continue
+        if is_control(at.step["op"]):
+            if not runner(at.step["op"])(rec, frame, at, []):
+                return
+            continue
+        steps = []
+        while queue and not is_control(queue[0].step["op"]):
+            at = queue.pop(0)
+            at.step = _bind(at.step, frame.notes)
+            steps.append(at)
+        frame.segment = Segment(steps)
+
+
+def _run_segment(rec: Recorder, frame: Frame, seg: Segment) -> bool:
+    """Choose the segment's targets, tell them, and resolve its steps. False: a step asked."""
+    if not choose_targets(rec, frame, seg):
+        return False
+    if not seg.told:
+        seg.told = True
+        tell_targeted(rec, frame, seg)
+    while seg.steps:
+        at = seg.steps[0]
+        frame.notes["done"] = 0  # how many cards the step moved: "if you do" asks it
+        if not runner(at.step["op"])(rec, frame, at, at.progress.targets or []):
+            return False
+        seg.steps.pop(0)
+    return True
+
+
+def _resolved(rec: Recorder, frame: Frame) -> None:
+    data: dict[str, Any] = {"card": frame.card, "player": frame.player, "ability": frame.ability}
+    where = rec.state.where(frame.card)
+    if frame.rule in ("spell.use", "piece.use") and where is not None and where[1] == "check":
+        data["put"] = "excluded" if frame.rule == "piece.use" else "trash"
+    rec.emit("AbilityResolved", "rules", frame.rule, data)
+
+
+def _bind(step: Step, vars: dict[str, Any]) -> Step:
+    """The step with the filter values that name a noted number (``"declared"``) replaced by that number."""
+    if not any(k in vars for k in NOTED):
+        return step
+
+    def walk(value: Any, in_filter: bool) -> Any:
+        if isinstance(value, dict):
+            return {k: walk(v, in_filter or k == "filter") for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v, in_filter) for v in value]
+        if in_filter and isinstance(value, str) and value in NOTED and value in vars:
+            return vars[value]
+        return value
+
+    bound: Step = walk(step, False)
+    return bound
+
+
+def resume(rec: Recorder, stored: Mapping[str, Any] | Frame, answer: Mapping[str, Any]) -> None:
+    """Continue a frame (as stored in the ``Asked`` event, any version, or already loaded) with the answer to
+    what it asked."""
+    frame = stored if isinstance(stored, Frame) else load_frame(dict(stored))
+    at = frame.waiting()
+    kind, at.progress.awaiting = at.progress.awaiting, None
+    cards = list(answer.get("cards") or [])
+    if kind == "targets":
+        at.progress.targets = cards
+    elif kind == "one_target":
+        picked = at.progress.picked if at.progress.picked is not None else []
+        if cards:
+            picked.append(cards[0])
+            at.progress.picked = picked
+        else:  # "up to": the player stops choosing
+            at.progress.targets, at.progress.picked = picked, None
+    else:
+        given = Answer(cards=cards)
+        if "zone" in answer:
+            given["zone"] = str(answer["zone"])
+        if "option" in answer:
+            given["option"] = str(answer["option"])
+        at.progress.answer = given
+    run(rec, frame)
+
+
+def take(at: Pending) -> Answer:
+    """The answer the step was given: it reads it once."""
+    answer = taken(at)
+    assert answer is not None, "a step read an answer it was not given"
+    return answer
+
+
+def taken(at: Pending) -> Answer | None:
+    answer, at.progress.answer = at.progress.answer, None
+    return answer
+
+
+def ask_in_step(rec: Recorder, frame: Frame, at: Pending, player: str, **data: Any) -> bool:
+    at.progress.awaiting = "answer"
+    looked = frame.notes.pop("looked", None)
+    if looked is not None and player == frame.player:
+        data["looked"] = looked  # what the player just looked at, shown with the question, to them only
+        data["private"] = True
+    rec.ask(player, "choose", data.pop("rule", "target.choose"), purpose="effect", resume=dump(frame), **data)
+    return False
+
+
+def ask_hand_or_field(rec: Recorder, frame: Frame, at: Pending, player: str) -> bool:
+    """Ask where a card found goes, when the step lets the player choose its hand or the field."""
+    return ask_in_step(
+        rec,
+        frame,
+        at,
+        player,
+        min=0,
+        max=0,
+        choices=[],
+        options=["hand", "field"],
+        prompt="add it to your hand or put it onto your field?",
+    )
+
+
+def who(frame: Frame, step: dict[str, Any]) -> str:
+    return frame.player if step.get("who", "you") == "you" else opponent(frame.player)
+
+
+COUNTS = ("discarded",)  # a step's "n" may name a number the effect noted: the cards it just discarded
+
+
+def count(frame: Frame, step: dict[str, Any]) -> int:
+    """The step's number: given, or noted by the effect in progress (``discarded``)."""
+    n = step.get("n", 1)
+    return int(frame.notes.get(n, 0)) if n in COUNTS else int(n)

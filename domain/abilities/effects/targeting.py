@@ -1,0 +1,188 @@
+"""Targets: every target of a segment is chosen before any of its steps resolves (distinct classes one at a
+time); the SIGNI targeted are told; a target that became illegal before resolution is not affected.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, islice
+from typing import Any
+
+from domain import facts
+from domain.abilities import targets as tg
+from domain.abilities.frames import (
+    Frame,
+    Pending,
+    Segment,
+    dump,
+)
+from domain.abilities.vocabulary import step_text
+from domain.recorder import Recorder
+from domain.state import SIGNI_ZONES, GameState, facing, opponent
+
+
+def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
+    """Choose every target of a segment before any of its steps resolves. False: a choice was asked."""
+    before: list[str] = []
+    for at in seg.steps:
+        if at.step.get("target") is None:
+            continue
+        if at.progress.targets is None:
+            found = _targets_of(rec, frame, at, before)
+            if found is None:
+                return False
+            at.progress.targets = found
+        before = at.progress.targets
+    return True
+
+
+def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> list[str] | None:
+    """A step's targets, when no choice is left to make; None: a choice was asked."""
+    s, step = rec.state, at.step
+    spec = step["target"]
+    if spec.get("it"):
+        return list(before)  # "... and freeze it": what the step before targeted
+    if spec.get("facing"):  # not a target: the opponent's SIGNI in front of this card, or of where it was
+        return facing_targets(s, frame)
+    if "power_below" in spec.get("filter", {}):
+        spec = step["target"] = _power_below_moved(s, frame, spec)
+    found = tg.candidates(s, frame.player, frame.card, spec)
+    if spec.get("self") or spec.get("all") or "cards" in spec:
+        return found
+    if spec.get("distinct"):
+        return _distinct_targets(rec, frame, at, spec, found)
+    n = int(spec.get("count", 1))
+    if spec.get("up_to"):
+        lo, hi = 0, min(n, len(found))
+    elif len(found) < n:
+        return []  # not enough targets for "n target": none is targeted
+    else:
+        lo = hi = n
+    if hi == 0:
+        return []
+    if lo == hi == len(found):
+        return found  # the only choice there is
+    at.progress.awaiting = "targets"
+    private = spec.get("zone") in ("hand", "lrig_deck")
+    rec.ask(
+        frame.player,
+        "choose",
+        "target.choose",
+        purpose="target",
+        min=lo,
+        max=hi,
+        choices=found,
+        prompt=f"choose {tg.target_text(spec)} for {step_text(step)}",
+        private=private,
+        resume=dump(frame),
+    )
+    return None
+
+
+def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
+    """The opponent's SIGNI on the field that the segment's steps target (not "all", not "it") are told, for
+    the abilities that trigger when a SIGNI becomes the target of the opponent's ability or effect."""
+    s, p = rec.state, frame.player
+    cards: list[str] = []
+    for at in seg.steps:
+        spec = at.step.get("target") or {}
+        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec:
+            continue
+        for iid in at.progress.targets or []:
+            where = s.where(iid)
+            if where and where[0] != p and where[1].startswith("signi:") and iid not in cards:
+                cards.append(iid)
+    if cards:
+        rec.emit(
+            "SigniTargeted",
+            "rules",
+            frame.rule,
+            {"player": opponent(p), "cards": cards, "by": p, "by_effect": frame.card},
+        )
+
+
+def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict[str, Any]:
+    """A filter ``power_below: moved`` made concrete when its targets are chosen: power lower than that of the
+    SIGNI the effect just put onto the field (none fits when it put none there)."""
+    f = {k: v for k, v in spec.get("filter", {}).items() if k != "power_below"}
+    slots = [sl for i in frame.notes.get("moved", []) if (sl := tg._slot(s, i)) is not None]
+    below = facts.power(s, slots[0]) - 1 if slots else -1
+    f["power_max"] = min(int(f.get("power_max", below)), below)
+    return {**spec, "filter": f}
+
+
+def _distinct_targets(
+    rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
+) -> list[str] | None:
+    """Targets of pairwise different classes, chosen one at a time among those that can still make a full
+    set ("up to" may stop early). None: a choice was asked."""
+    s = rec.state
+    n = min(int(spec.get("count", 1)), len(found))
+    if at.progress.picked is None:
+        at.progress.picked = []
+    picked = at.progress.picked
+
+    def ok(cards: list[str]) -> bool:
+        return tg.distinct_classes([facts.card_of(s, i) for i in cards])
+
+    def completes(cards: list[str], size: int) -> bool:
+        rest = [i for i in found if i not in cards]
+        need = size - len(cards)
+        return need <= 0 or any(ok([*cards, *c]) for c in combinations(rest, need))
+
+    want = int(spec.get("count", 1))
+    if not spec.get("up_to"):
+        if not picked:
+            sets = list(islice((list(c) for c in combinations(found, want) if ok(list(c))), 2))
+            if len(sets) < 2:  # no full set of different classes (none is targeted), or only one
+                at.progress.picked = None
+                return sets[0] if sets else []
+        n = want
+    while len(picked) < n:
+        options = [
+            i
+            for i in found
+            if i not in picked and ok([*picked, i]) and (spec.get("up_to") or completes([*picked, i], n))
+        ]
+        if not options:
+            break
+        if len(options) == 1 and not spec.get("up_to"):
+            picked.append(options[0])
+            continue
+        at.progress.awaiting = "one_target"
+        rec.ask(
+            frame.player,
+            "choose",
+            "target.choose",
+            purpose="target",
+            min=0 if spec.get("up_to") else 1,
+            max=1,
+            choices=options,
+            prompt=f"choose the next of {tg.target_text(spec)} for {step_text(at.step)}",
+            private=spec.get("zone") == "hand",
+            resume=dump(frame),
+        )
+        return None
+    at.progress.picked = None
+    return picked
+
+
+def live_targets(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> list[str]:
+    """Chosen targets that still fit: a target that became illegal before resolution is not affected."""
+    spec = step["target"]
+    if spec.get("it") or spec.get("facing"):
+        return [i for i in chosen if tg._on_field(rec.state, i)]
+    return [i for i in chosen if tg.still_fits(rec.state, frame.player, frame.card, spec, i)]
+
+
+def facing_targets(s: GameState, frame: Frame) -> list[str]:
+    """The opponent's SIGNI in the zone in front of this card's SIGNI zone (or of the one it was in, noted by
+    its trigger as ``was_in``)."""
+
+    where = s.where(frame.card)
+    zone = where[1].split(":")[1] if where is not None and where[1].startswith("signi:") else None
+    zone = zone or frame.notes.get("was_in")
+    if zone not in SIGNI_ZONES:
+        return []
+    owner = s.owners[frame.card]
+    front = s.players[opponent(owner)].signi[facing(zone)]
+    return [] if front is None else [front.iid]
