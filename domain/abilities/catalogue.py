@@ -94,6 +94,7 @@ def use_encodings(*paths: str | Path) -> None:
     on; with no paths, only the packaged ones. A card encoded twice is refused."""
     _EXTRA[:] = [Path(p) for p in paths]
     _data.cache_clear()
+    _by_card.cache_clear()
     is_enforced.cache_clear()
 
 
