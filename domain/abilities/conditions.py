@@ -4,21 +4,20 @@ A condition is an object; each key is a condition word, its value the word's par
 every part holds. A word (``ConditionWord``) is, in one place: its parameters' type, how it is evaluated, how
 it reads in English, and what else is checked of it when the encodings load.
 
-The general word is ``compare``: a measure (see ``measures``: a count, a power, a level ...), an ``op`` (one of
-``OPS``) and a ``value``, or a list of such comparisons that must all hold::
+The general word is ``compare``: a measure (see ``measures``: a count, a power, a level ...), an ``op`` (one
+of ``OPS``) and a ``value``, or a list of such comparisons that must all hold::
 
     {"compare": {"count": {"zone": "trash", "filter": {"type": "spell"}}, "op": ">=", "value": 3}}
 
 The older names of count conditions (``lrig_level: 3``, ``hand_lead: 4``, ``count: {"zone": ..., "at_least":
-n}`` ...) are aliases (``ConditionAlias``): each stands for a ``compare`` and is evaluated as one; it keeps its
-own sentence, so explanations read as before.
+n}`` ...) are aliases (``ConditionAlias``): each stands for a ``compare`` and is evaluated as one; it keeps
+its own sentence, so explanations read as before.
 
 The other words: ``your_turn``, ``phase``, ``position`` (this card's zone), ``lrig_colors`` (an LRIG of each
 colour, each a different LRIG), ``front`` (the opponent's SIGNI in front of this one fits a filter),
 ``all_signi`` (every SIGNI on that side fits a filter), ``attacker_front_empty``, ``awakened`` (this SIGNI is
 awakened, or was when it left the field), ``moved_share_class`` (the cards the effect just moved share a
-class), ``revealed`` (the card the effect last revealed fits a filter), ``discarded_this_turn``.
-"""
+class), ``revealed`` (the card the effect last revealed fits a filter), ``discarded_this_turn``."""
 
 from __future__ import annotations
 
@@ -79,9 +78,7 @@ WORDS: dict[str, ConditionWord] = {}
 ALIASES: dict[str, ConditionAlias] = {}
 
 
-def condition(
-    name: str, params: Any, text: Text, *, check: Check | None = None
-) -> Callable[[Holds], Holds]:
+def condition(name: str, params: Any, text: Text, *, check: Check | None = None) -> Callable[[Holds], Holds]:
     """Register the decorated function as the condition word ``name`` (its docstring describes it)."""
 
     def register(fn: Holds) -> Holds:
@@ -117,7 +114,8 @@ def _compare_one(c: Ctx, cmp: Mapping[str, Any]) -> bool:
 
 def _compare_text(v: Any) -> str:
     return " and ".join(
-        f"{ms.text(cmp)} is {_OP_TEXT.get(cmp.get('op', '>='), '?')} {cmp.get('value')}" for cmp in _comparisons(v)
+        f"{ms.text(cmp)} is {_OP_TEXT.get(cmp.get('op', '>='), '?')} {cmp.get('value')}"
+        for cmp in _comparisons(v)
     )
 
 

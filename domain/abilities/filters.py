@@ -1,17 +1,17 @@
 """Card filters: which cards fit what an ability names, and how a filter reads.
 
-A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level``, ``level_max``, ``level_min``,
-``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``type``, ``guard``, ``card`` (a list of catalogue
-ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its owner's center LRIG),
-``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self`` (level at most this card's),
-``power_below: moved`` (less power than the SIGNI the effect just put onto the field; set when chosen).
+A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level``, ``level_max``,
+``level_min``, ``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``type``, ``guard``, ``card`` (a
+list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
+owner's center LRIG), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self`` (level
+at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the field;
+set when chosen).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
 
 Targets (``targets``), conditions (``conditions``) and what is counted (``measures``) all read cards through
-these functions, and none of them imports another for it.
-"""
+these functions, and none of them imports another for it."""
 
 from __future__ import annotations
 

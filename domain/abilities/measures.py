@@ -59,7 +59,9 @@ class Ctx:
 class MeasureKind:
     name: str
     params: Mapping[str, Any]  # parameter name -> allowed values (a tuple) or a type
-    value: Callable[[Ctx, dict[str, Any]], int | None]  # None: there is nothing to measure (it never compares)
+    value: Callable[
+        [Ctx, dict[str, Any]], int | None
+    ]  # None: there is nothing to measure (it never compares)
     text: Callable[[dict[str, Any]], str]
     doc: str
 
@@ -72,7 +74,9 @@ def measure(
 ) -> Callable[[Callable[[Ctx, dict[str, Any]], int | None]], Callable[[Ctx, dict[str, Any]], int | None]]:
     """Register the decorated function as the measure ``name`` (its docstring describes it)."""
 
-    def register(fn: Callable[[Ctx, dict[str, Any]], int | None]) -> Callable[[Ctx, dict[str, Any]], int | None]:
+    def register(
+        fn: Callable[[Ctx, dict[str, Any]], int | None],
+    ) -> Callable[[Ctx, dict[str, Any]], int | None]:
         if name in MEASURES:
             raise ValueError(f"the measure {name!r} is registered twice")
         MEASURES[name] = MeasureKind(name, dict(params), fn, text, (fn.__doc__ or "").strip())
@@ -262,7 +266,9 @@ def bonus(c: Ctx, amount: int, per: Any) -> int:
 
 def per_problems(per: Any) -> list[str]:
     if isinstance(per, str):
-        return [] if per in PER_NAMES else [f"per must be one of {sorted(PER_NAMES)} or a measure, not {per!r}"]
+        return (
+            [] if per in PER_NAMES else [f"per must be one of {sorted(PER_NAMES)} or a measure, not {per!r}"]
+        )
     return problems(per)
 
 
