@@ -269,7 +269,7 @@ alias(
 @condition("your_turn", bool, lambda v: "it is your turn" if v else "it is the opponent's turn")
 def _your_turn(c: Ctx, v: Any) -> bool:
     """Whether it is (or is not) the controller's turn."""
-    return (c.s.turn_player == c.controller) == v
+    return bool((c.s.turn_player == c.controller) == v)
 
 
 @condition("phase", (str, list), lambda v: f"it is {'the ' + v if isinstance(v, str) else '/'.join(v)} phase")
@@ -351,7 +351,7 @@ def _attacker_front_empty(c: Ctx, v: Any) -> bool:
     a = c.s.attack
     if a is None or a["player"] == c.controller or a["zone"] == "lrig":
         return False
-    return (c.s.players[c.controller].signi[facing(a["zone"])] is None) == v
+    return bool((c.s.players[c.controller].signi[facing(a["zone"])] is None) == v)
 
 
 def _all_signi_text(v: Any) -> str:
@@ -384,7 +384,7 @@ def _revealed(c: Ctx, v: Any) -> bool:
 )
 def _discarded_this_turn(c: Ctx, v: Any) -> bool:
     """Whether you discarded a card this turn (by any means)."""
-    return (c.controller in c.s.flags.get("discarded", ())) == v
+    return bool((c.controller in c.s.flags.get("discarded", ())) == v)
 
 
 # -- reading, checking and evaluating conditions --------------------------------------------------

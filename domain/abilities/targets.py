@@ -23,6 +23,7 @@ from domain.abilities.conditions import CONDITIONS, condition_problems, conditio
 from domain.abilities.filters import (
     FILTER_KEYS,
     LOST,
+    Filter,
     card_fits,
     class_kinds,
     distinct_classes,
@@ -41,7 +42,9 @@ __all__ = [
     "FILTER_KEYS",
     "LOST",
     "ZONES",
+    "Filter",
     "candidates",
+    "card_fits",
     "class_kinds",
     "condition_problems",
     "condition_text",
@@ -49,9 +52,11 @@ __all__ = [
     "filter_text",
     "holds",
     "lost",
+    "on_field",
     "shares_center_color",
     "side_of",
     "slot_fits",
+    "slot_of",
     "still_fits",
     "target_text",
 ]
@@ -76,45 +81,57 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     if "cards" in spec:  # named instances (an effect that goes on later): those still on the field
         return [i for i in spec["cards"] if on_field(s, i)]
     if spec.get("side") == "any":  # either field: yours first
-        out = []
-        for side in ("you", "opponent"):
-            out += candidates(s, controller, source, {**spec, "side": side})
-        return out
+        return [
+            i
+            for side in ("you", "opponent")
+            for i in candidates(s, controller, source, {**spec, "side": side})
+        ]
     if spec.get("zone") == "field":  # SIGNI and LRIG of that side
         return [
             *candidates(s, controller, source, {**spec, "zone": "signi"}),
             *candidates(s, controller, source, {**spec, "zone": "lrig"}),
         ]
     owner = side_of(controller, spec.get("side", "opponent"))
-    ps = s.players[owner]
     zone = spec.get("zone", "signi")
-    f = spec.get("filter", {})
-    out: list[str] = []
+    f: Filter = spec.get("filter", {})
     if zone == "signi":
-        for z, slot in ps.signi_slots():
-            if not slot_fits(s, slot, z, f):
-                continue
-            if owner != controller and not spec.get("all") and "shadow" in facts.keywords(s, slot):
-                continue  # Shadow: the opponent's abilities cannot target it
-            out.append(slot.iid)
+        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all"))
     elif zone == "lrig":
-        for slot in ps.lrig.values():
-            if slot is not None and card_fits(facts.card_of(s, slot.iid), f):
-                if "level" in f and facts.level(s, slot.iid) != f["level"]:
-                    continue
-                if "upped" in f and (not slot.downed) != f["upped"]:
-                    continue
-                if "frozen" in f and slot.frozen != f["frozen"]:
-                    continue
-                out.append(slot.iid)
+        out = _lrigs(s, owner, f)
     else:
-        out = [iid for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f)]
+        out = [iid for iid in s.players[owner].zones[zone] if card_fits(facts.card_of(s, iid), f)]
     if spec.get("another"):
         out = [i for i in out if i != source]
     if "shares_center_color" in f:
         out = [i for i in out if shares_center_color(s, owner, i) == f["shares_center_color"]]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
+    return out
+
+
+def _signi(s: GameState, owner: str, f: Filter, shadow: bool) -> list[str]:
+    """The owner's SIGNI that fit; with ``shadow``, not those with Shadow (the opponent's abilities cannot
+    target them)."""
+    return [
+        slot.iid
+        for z, slot in s.players[owner].signi_slots()
+        if slot_fits(s, slot, z, f) and not (shadow and "shadow" in facts.keywords(s, slot))
+    ]
+
+
+def _lrigs(s: GameState, owner: str, f: Filter) -> list[str]:
+    """The owner's LRIGs that fit (their level as it is now, upped, frozen)."""
+    out: list[str] = []
+    for slot in s.players[owner].lrig.values():
+        if slot is None or not card_fits(facts.card_of(s, slot.iid), f):
+            continue
+        if "level" in f and facts.level(s, slot.iid) != f["level"]:
+            continue
+        if ("upped" in f and (not slot.downed) != f["upped"]) or (
+            "frozen" in f and slot.frozen != f["frozen"]
+        ):
+            continue
+        out.append(slot.iid)
     return out
 
 

@@ -331,7 +331,7 @@ def _subject_fits(s: GameState, iid: str, f: dict[str, Any]) -> bool:
 def _by_own_effect(s: GameState, d: dict[str, Any]) -> bool:
     """Whether cards were discarded by an effect of the discarding player's own card (not as a cost)."""
     source = d.get("by_effect")
-    return bool(source) and not d.get("as_cost") and s.owners.get(source) == d["player"]
+    return isinstance(source, str) and not d.get("as_cost") and s.owners.get(source) == d["player"]
 
 
 def _counted(s: GameState, card: str, ref: int | str, once: str, found: list[dict[str, Any]]) -> bool:
