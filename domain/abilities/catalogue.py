@@ -31,6 +31,7 @@ resolved by a judge, and every view says so (``enforced: false``).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -71,6 +72,12 @@ class EncodingError(ValueError):
 
 
 _EXTRA: list[Path] = []  # encodings read after the packaged ones (a directory of JSON files, or one file)
+_FORGET: list[Callable[[], None]] = []  # what other modules remember of the encodings (their caches)
+
+
+def forget_with_encodings(clear: Callable[[], None]) -> None:
+    """Have ``clear`` called whenever the encodings read change (``use_encodings``)."""
+    _FORGET.append(clear)
 
 
 def use_encodings(*paths: str | Path) -> None:
@@ -80,6 +87,8 @@ def use_encodings(*paths: str | Path) -> None:
     _data.cache_clear()
     _by_card.cache_clear()
     is_enforced.cache_clear()
+    for clear in _FORGET:
+        clear()
 
 
 def _files() -> list[tuple[str, str]]:

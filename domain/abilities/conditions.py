@@ -92,6 +92,10 @@ def condition(name: str, params: Any, text: Text, *, check: Check | None = None)
 def alias(name: str, params: Any, expand: Callable[[Any], Any], text: Text, doc: str = "") -> None:
     """Register ``name`` as an older name of a ``compare``."""
     _free(name)
+    if not doc:  # the compare it stands for, with n for its value
+        doc = "n: " + "; ".join(
+            f"{k} {cmp[k]} {cmp['op']} {cmp['value']}" for cmp in expand("n") for k in cmp if k in ms.MEASURES
+        )
     ALIASES[name] = ConditionAlias(name, "compare", params, expand, text, doc)
 
 
@@ -140,7 +144,7 @@ def _compare(c: Ctx, v: Any) -> bool:
 
 
 def _at_least(m: Mapping[str, Any], n: Any) -> dict[str, Any]:
-    return {**m, "op": ">=", "value": int(n)}
+    return {**m, "op": ">=", "value": n}
 
 
 def _count_expand(v: Mapping[str, Any]) -> list[dict[str, Any]]:

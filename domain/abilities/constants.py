@@ -19,7 +19,7 @@ from typing import Any
 
 from domain import facts
 from domain.abilities import targets as tg
-from domain.abilities.catalogue import abilities_of, ability_at
+from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
 from domain.abilities.constant_words import CONSTANT_OPS, core_op, expand
 from domain.abilities.measures import Ctx, bonus
 from domain.abilities.triggers import team_ok
@@ -57,6 +57,17 @@ def _steps(card_id: str, op: str) -> tuple[tuple[Ability, Step], ...]:
 
 
 _HOLDERS: PerMatch[frozenset[str]] = PerMatch()
+
+
+def _forget() -> None:
+    """Other encodings: what the cards hold is found anew."""
+    global _HOLDERS
+    _constants.cache_clear()
+    _steps.cache_clear()
+    _HOLDERS = PerMatch()
+
+
+forget_with_encodings(_forget)
 
 
 def _holders(s: GameState, op: str) -> frozenset[str]:

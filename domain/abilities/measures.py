@@ -89,11 +89,15 @@ def _whose(p: dict[str, Any], default: str = "you") -> str:
     return "your" if p.get("side", default) == "you" else "the opponent's"
 
 
-def _count_text(p: dict[str, Any]) -> str:
+def _counted(p: dict[str, Any]) -> str:
     zone = str(p.get("zone", "signi"))
     what = {"signi": "SIGNI", "lrig": "LRIGs"}.get(zone, "cards")
     where = "field" if zone in ("signi", "lrig") else zone.replace("_", " ")
-    return f"the {what} {filter_text(p.get('filter', {}))} in {_whose(p)} {where}".replace("  ", " ")
+    return f"{what} {filter_text(p.get('filter', {}))} in {_whose(p)} {where}".replace("  ", " ")
+
+
+def _count_text(p: dict[str, Any]) -> str:
+    return f"the number of {_counted(p)}"
 
 
 @measure(
@@ -274,4 +278,8 @@ def per_problems(per: Any) -> list[str]:
 
 def per_text(per: Any) -> str:
     m = per_measure(per)
-    return "" if m is None else f" for each of {text(m)}"
+    if m is None:
+        return ""
+    if kind_of(m) == "count":
+        return f" for each of the {_counted(dict(m['count'] or {}))}"
+    return f" for each of {text(m)}"

@@ -22,7 +22,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities import trigger_words as tw
-from domain.abilities.catalogue import abilities_of, ability_at
+from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
 from domain.engine import Recorder
 from domain.state import GameState, opponent
 
@@ -63,6 +63,9 @@ def granted(s: GameState, iid: str) -> list[str]:
 @cache
 def _own(card_id: str) -> tuple[tuple[int | str, dict[str, Any]], ...]:
     return tuple(enumerate(abilities_of(card_id)))
+
+
+forget_with_encodings(_own.cache_clear)
 
 
 def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
