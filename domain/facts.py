@@ -1,12 +1,13 @@
 """What a card on the field is right now: its printed facts plus what effects changed.
 
 Every rule that asks for a card's level, power, limit or keywords asks here, so that abilities (which change
-these) have one place to plug in.
+these) have one place to plug in: the constant abilities register what they add (``use_constant_effects``,
+done by ``domain.abilities.constants`` as it loads), so this module imports nothing of the abilities.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -19,6 +20,28 @@ from domain.state import GameState, Slot
 def catalogue() -> Catalogue:
     """The catalogue the engine plays with: the starter cards and, for positions, every known card."""
     return load_catalogue(extended=True)
+
+
+PowerBonus = Callable[[GameState, Slot, Sequence[Any] | None], int]
+KeywordBonus = Callable[[GameState, Slot, Sequence[Any] | None], frozenset[str]]
+
+
+def _no_power(_state: GameState, _slot: Slot, _applying: Sequence[Any] | None) -> int:
+    return 0
+
+
+def _no_keywords(_state: GameState, _slot: Slot, _granting: Sequence[Any] | None) -> frozenset[str]:
+    return frozenset()
+
+
+# what constant abilities add to a card's power and keywords: nothing until the abilities register theirs
+_constant_effects: tuple[PowerBonus, KeywordBonus] = (_no_power, _no_keywords)
+
+
+def use_constant_effects(power_bonus: PowerBonus, keyword_bonus: KeywordBonus) -> None:
+    """Set what constant abilities add to a card's power and keywords (``domain.abilities.constants``)."""
+    global _constant_effects
+    _constant_effects = (power_bonus, keyword_bonus)
 
 
 _CARDS: PerMatch[dict[str, Card]] = PerMatch(512)
@@ -63,20 +86,16 @@ def power(state: GameState, slot: Slot, applying: Sequence[Any] | None = None) -
     base = _base(slot, "power", printed) if slot.keywords else printed
     if applying is not None and not applying:  # no constant changes any power now
         return base + slot.power_mod
-    from domain.abilities.constants import power_bonus
-
-    return base + power_bonus(state, slot, applying) + slot.power_mod
+    return base + _constant_effects[0](state, slot, applying) + slot.power_mod
 
 
 def keywords(state: GameState, slot: Slot, granting: Sequence[Any] | None = None) -> frozenset[str]:
     """Printed keywords, those gained until end of turn, and those constant abilities give now.
     ``granting``: the constant keyword steps that apply now (``constants.active(state, "keywords")``),
     when the caller asks for many cards of one state and has worked them out once."""
-    from domain.abilities.constants import keyword_bonus  # constants imports this module
-
     out = frozenset(card_of(state, slot.iid).keywords) | frozenset(slot.keywords)
     if granting is None or granting:
-        out |= keyword_bonus(state, slot, granting)
+        out |= _constant_effects[1](state, slot, granting)
     forbidden = state.flags.get("attack_forbidden")  # zones whose SIGNI cannot attack this turn
     if forbidden:
         owner = state.owners[slot.iid]

@@ -1,12 +1,101 @@
-"""``python -m domain.abilities --words``: the step vocabulary, each word with how many cards use it."""
+"""``python -m domain.abilities --words``: the vocabulary, each word with how many cards use it.
+
+Four kinds of word: effect steps, conditions, triggers and constant words. Each section lists its core words
+with their card counts and, under each, the aliases that stand for it; the last line sums the core words.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable, Mapping
+from typing import Any
 
+from domain.abilities import conditions, constant_words, trigger_words
 from domain.abilities.catalogue import _data, use_encodings
-from domain.abilities.vocabulary import table
+from domain.abilities.vocabulary import ALIASES, WORDS, table
+
+Encodings = Mapping[str, list[dict[str, Any]]]
+
+
+def _section(
+    title: str,
+    core: Iterable[str],
+    aliases: Mapping[str, str],
+    uses: Mapping[str, set[str]],
+    describe: Mapping[str, str],
+) -> list[str]:
+    """One kind of word: a head line, then each core word (its cards include its aliases') and its aliases."""
+    core = sorted(core)
+    lines = [f"{title}: {len(core)} core words, {len(aliases)} aliases"]
+    for name in core:
+        names = [name, *sorted(a for a, of in aliases.items() if of == name)]
+        cards = set().union(*(uses.get(n, set()) for n in names))
+        lines.append(f"{name:<24} {len(cards):>4} cards  {describe.get(name, '')}".rstrip())
+        for a in names[1:]:
+            lines.append(
+                f"  alias {a:<20} {len(uses.get(a, set())):>2} cards  = {name} {describe.get(a, '')}"
+            )
+    return lines
+
+
+def _conditions(encodings: Encodings) -> list[str]:
+    aliases = {a: x.of for a, x in conditions.ALIASES.items()}
+    describe = {n: w.doc.splitlines()[0] if w.doc else "" for n, w in conditions.WORDS.items()}
+    describe |= {a: x.doc for a, x in conditions.ALIASES.items()}
+    return _section("conditions", conditions.WORDS, aliases, conditions.count_uses(encodings), describe)
+
+
+def _triggers(encodings: Encodings) -> list[str]:
+    aliases = {a: fixed["on"] for a, fixed in trigger_words.ALIASES.items()}
+    describe = {n: f"({', '.join(_form(k) for k in e.forms)})" for n, e in trigger_words.EVENTS.items()}
+    describe |= {a: "{" + ", ".join(f"{k}: {v}" for k, v in f.items() if k != "on") + "}" for a, f in
+                 trigger_words.ALIASES.items()}  # fmt: skip
+    return _section("triggers", trigger_words.EVENTS, aliases, trigger_words.count_uses(encodings), describe)
+
+
+def _form(key: tuple[str, ...]) -> str:
+    return "/".join(x for x in key[1:] if x and x != "any") or "any"
+
+
+def _constants(encodings: Encodings) -> list[str]:
+    aliases = {a: x.of for a, x in constant_words.CONSTANT_ALIASES.items()}
+    describe = {n: "{" + ", ".join(w.params) + "}" for n, w in constant_words.CONSTANT_WORDS.items()}
+    describe |= {
+        a: "{" + ", ".join(f"{k}: {v}" for k, v in x.fixed.items()) + "}"
+        for a, x in constant_words.CONSTANT_ALIASES.items()
+    }
+    return _section(
+        "constant words",
+        constant_words.CONSTANT_WORDS,
+        aliases,
+        constant_words.count_uses(encodings),
+        describe,
+    )
+
+
+def vocabulary_lines(encodings: Encodings) -> list[str]:
+    """The whole vocabulary: steps, conditions, triggers, constant words, and the core words in all."""
+    counts = {
+        "steps": (len(WORDS), len(ALIASES)),
+        "conditions": (len(conditions.WORDS), len(conditions.ALIASES)),
+        "triggers": (len(trigger_words.EVENTS), len(trigger_words.ALIASES)),
+        "constant words": (len(constant_words.CONSTANT_WORDS), len(constant_words.CONSTANT_ALIASES)),
+    }
+    core = sum(c for c, _a in counts.values())
+    aliases = sum(a for _c, a in counts.values())
+    parts = ", ".join(f"{c} {kind}" for kind, (c, _a) in counts.items())
+    return [
+        *table(encodings),
+        "",
+        *_conditions(encodings),
+        "",
+        *_triggers(encodings),
+        "",
+        *_constants(encodings),
+        "",
+        f"{core} core words in all ({parts}), {aliases} aliases",
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.words:
         parser.print_help()
         return 2
-    print("\n".join(table(_data())))
+    print("\n".join(vocabulary_lines(_data())))
     return 0
 
 

@@ -7,11 +7,11 @@ A card's entry is a list of abilities. An ability is an object:
 - ``team``: true for a Team ability (valid only while the player's three LRIGs are of the card's team)
 - ``once``: ``turn`` | ``twice`` | ``game`` (1/Turn, 2/Turn, 1/Game)
 - ``timing``: for ``action``, ``piece`` and ``spell``: the use timings (``main``, ``attack``)
-- ``trigger``: for ``auto``: ``{"on": ..., "during": condition}`` (see ``TRIGGERS``); ``during`` is checked
-  when the event happens: the ability triggers only if it holds then; some triggers take a ``filter`` (the
-  SIGNI the event is about) and ``signi_targeted`` a ``by`` (whose ability or effect, see ``BY``)
-- ``condition``: a condition (see ``targets.CONDITIONS``) the ability needs to be used, or, for a constant, to
-  apply; ``use_condition`` for a PIECE
+- ``trigger``: for ``auto``: ``{"on": event, "whose", "zone", "phase", "by", "filter", "during": condition}``
+  (see ``trigger_words``: one general form; the older names such as ``attack`` or ``turn_end`` are aliases);
+  ``during`` is checked when the event happens: the ability triggers only if it holds then
+- ``condition``: a condition (see ``conditions``: ``compare`` and the other condition words) the ability needs
+  to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "coins": n,
   "exceed": n}``; ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
@@ -31,38 +31,23 @@ resolved by a judge, and every view says so (``enforced: false``).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from domain.abilities.conditions import condition_problems, condition_text
+from domain.abilities.constant_words import constant_problems, constant_text, describe_abilities_with
+from domain.abilities.filters import FILTER_KEYS, filter_text
+from domain.abilities.trigger_words import TRIGGERS, trigger_problems, trigger_text
+from domain.abilities.vocabulary import step_problems, step_text
 from domain.facts import catalogue
 
+__all__ = ["TRIGGERS", "EncodingError", "abilities_of", "describe", "describe_ability", "problems"]
+
+Ability = dict[str, Any]
 KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise")
-TRIGGERS = (
-    "attack",  # this SIGNI or LRIG attacks
-    "vanished",  # this SIGNI is vanished
-    "vanished_outside_battle",  # this SIGNI is vanished other than in battle
-    "opponent_attacks",  # a SIGNI or LRIG of the opponent attacks
-    "opponent_signi_attacks",  # a SIGNI of the opponent attacks
-    "moved_zone",  # this SIGNI on the field moves to another of its player's SIGNI zones
-    "attack_phase_start",  # the start of your attack phase
-    "leaves_field",  # this SIGNI leaves the field (however it goes)
-    "other_leaves_field",  # another SIGNI on your field leaves the field
-    "milled",  # one or more cards are put from a deck into the trash by your effect
-    "signi_enters",  # a SIGNI (fitting the trigger's "filter") enters your field, this one included
-    "signi_attacks",  # a SIGNI on your field (fitting the trigger's "filter") attacks, this one included
-    "drew",  # you draw a card outside the draw phase (once for each card)
-    "discarded",  # you discard one or more cards by an effect of your own card (not as a cost)
-    "turn_end",  # the end phase of your turn begins
-    "each_turn_end",  # the end phase of any turn begins (yours or the opponent's)
-    "soul_attached",  # a [Soul] is attached to this SIGNI
-    "soul_attached_your_signi",  # a [Soul] is attached to a SIGNI on your field
-    "enters",  # this SIGNI enters the field, however it enters (Harmony: not an [Enter] ability)
-    "targeted",  # a SIGNI on your field becomes a target of the opponent's ability or effect
-    "signi_targeted",  # a SIGNI of yours fitting the "filter" becomes a target of the opponent's (see BY)
-)
-BY = ("any", "assist_or_life_burst")  # whose ability or effect a signi_targeted trigger answers
 ONCE = ("turn", "twice", "game")
 COST_KEYS = ("ener", "down", "discard", "down_lrig", "down_signi", "trash_ener", "coins", "exceed")
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
@@ -87,6 +72,12 @@ class EncodingError(ValueError):
 
 
 _EXTRA: list[Path] = []  # encodings read after the packaged ones (a directory of JSON files, or one file)
+_FORGET: list[Callable[[], None]] = []  # what other modules remember of the encodings (their caches)
+
+
+def forget_with_encodings(clear: Callable[[], None]) -> None:
+    """Have ``clear`` called whenever the encodings read change (``use_encodings``)."""
+    _FORGET.append(clear)
 
 
 def use_encodings(*paths: str | Path) -> None:
@@ -94,7 +85,10 @@ def use_encodings(*paths: str | Path) -> None:
     on; with no paths, only the packaged ones. A card encoded twice is refused."""
     _EXTRA[:] = [Path(p) for p in paths]
     _data.cache_clear()
+    _by_card.cache_clear()
     is_enforced.cache_clear()
+    for clear in _FORGET:
+        clear()
 
 
 def _files() -> list[tuple[str, str]]:
@@ -209,137 +203,66 @@ def describe(card_id: str) -> list[str]:
     return [describe_ability(a) for a in abilities_of(card_id)]
 
 
-def describe_ability(ab: dict[str, Any]) -> str:
-    if ab["kind"] == "rise":
-        from domain.abilities.targets import filter_text
+_HEADS = {
+    "enter": "When it enters the field",
+    "constant": "Always",
+    "action": "Action",
+    "life_burst": "Life Burst",
+    "spell": "Spell",
+    "piece": "PIECE",
+}
 
+
+def describe_ability(ab: Ability) -> str:
+    if ab["kind"] == "rise":
         what = f"SIGNI {filter_text(ab.get('filter', {}))}".rstrip()
         return f"Rise: it is put onto the field only on top of a {what} on your field."
     if ab["kind"] == "constant":
-        cond = f" while {_condition_text(ab['condition'])}" if ab.get("condition") else ""
+        cond = f" while {condition_text(ab['condition'])}" if ab.get("condition") else ""
         team = " (team)" if ab.get("team") else ""
-        return f"Always{team}{cond}: " + "; ".join(_constant_text(st) for st in ab.get("effect", [])) + "."
-    head = {
-        "enter": "When it enters the field",
-        "auto": _trigger_text(ab.get("trigger", {})),
-        "constant": "Always",
-        "action": "Action",
-        "life_burst": "Life Burst",
-        "spell": "Spell",
-        "piece": "PIECE",
-    }[ab["kind"]]
+        return f"Always{team}{cond}: " + "; ".join(constant_text(st) for st in ab.get("effect", [])) + "."
+    head = trigger_text(ab.get("trigger", {})) if ab["kind"] == "auto" else _HEADS[ab["kind"]]
     parts = [head]
     if ab.get("team"):
         parts.append("(team)")
     if ab.get("once"):
         parts.append("(twice per turn)" if ab["once"] == "twice" else f"(once per {ab['once']})")
     if ab.get("condition"):
-        parts.append(f"if {_condition_text(ab['condition'])}")
+        parts.append(f"if {condition_text(ab['condition'])}")
     if ab.get("cost"):
         parts.append(f"paying {_cost_text(ab['cost'])}" + (" (optional)" if ab["kind"] == "enter" else ""))
     if ab.get("extra_cost"):
         parts.append(f"(as it is used, you may also pay {_cost_text(ab['extra_cost'])})")
-    return " ".join(parts) + ": " + "; ".join(_step_text(s) for s in ab.get("effect", [])) + "."
+    return " ".join(parts) + ": " + "; ".join(step_text(s) for s in ab.get("effect", [])) + "."
 
 
-def _constant_text(st: dict[str, Any]) -> str:
-    from domain.abilities.targets import target_text
-
-    op = st["op"]
-    if op == "power":
-        spec = st["target"]
-        who = "this SIGNI" if spec.get("self") else target_text({**spec, "all": True})
-        return f"{who} gets {int(st.get('amount', 0)):+d} power"
-    if op == "immune":
-        by = "the opponent's" if st.get("by", "opponent") == "opponent" else "any"
-        return f"this SIGNI cannot be {st.get('from', 'vanish')}ed by {by} effects"
-    if op == "spell_cost":
-        whose = "the opponent's" if st.get("whose", "opponent") == "opponent" else "your"
-        add = ", ".join(f"{c['n']} {c['color']}" for c in st.get("add", []))
-        return f"{whose} spells cost {add} more"
-    if op == "vanished_to_trash":
-        return "a SIGNI this SIGNI vanishes in battle goes to the trash instead of the ener zone"
-    if op == "front_vanished_to_trash":
-        return (
-            "during an attack phase, the SIGNI in front of it goes to the trash instead of the ener zone "
-            "when vanished"
-        )
-    if op == "keywords":
-        return f"this card has {', '.join(st.get('keywords', []))}"
-    if op == "lrig_attacks":
-        downed = " even while downed" if st.get("downed") else ""
-        return f"this LRIG can attack{downed}, up to {st.get('max', 1)} times this turn"
-    if op == "soul_grant":
-        gained = describe_ability(st["ability"]).rstrip(".")
-        return f'the SIGNI this card is attached to as a Soul has "{gained}"'
-
-    return op
+describe_abilities_with(describe_ability)
 
 
-def _trigger_text(trigger: dict[str, Any]) -> str:
-    head = {
-        "attack": "When it attacks",
-        "vanished": "When it is vanished",
-        "vanished_outside_battle": "When it is vanished other than in battle",
-        "opponent_attacks": "When a SIGNI or LRIG of the opponent attacks",
-        "opponent_signi_attacks": "When a SIGNI of the opponent attacks",
-        "moved_zone": "When it moves to another SIGNI zone on the field",
-        "attack_phase_start": "At the start of your attack phase",
-        "leaves_field": "When it leaves the field",
-        "other_leaves_field": "When another SIGNI on your field leaves the field",
-        "milled": "When your effect puts cards from a deck into the trash",
-        "signi_enters": "When a SIGNI{f} enters your field",
-        "signi_attacks": "When a SIGNI{f} on your field attacks",
-        "drew": "When you draw a card outside your draw phase",
-        "discarded": "When your own effect makes you discard",
-        "turn_end": "At the end of your turn",
-        "each_turn_end": "At the end of each turn",
-        "soul_attached": "When a Soul is attached to it",
-        "soul_attached_your_signi": "When a Soul is attached to a SIGNI on your field",
-        "enters": "When it enters the field (even when [Enter] abilities do not activate)",
-        "targeted": "When a SIGNI on your field becomes a target of the opponent's ability or effect",
-        "signi_targeted": "When a SIGNI{f} on your field becomes a target of the opponent's {by}",
-    }.get(trigger.get("on", ""), "When triggered")
-    head = head.replace(
-        "{by}",
-        "Assist LRIG or Life Burst" if trigger.get("by") == "assist_or_life_burst" else "ability or effect",
-    )
-    if "{f}" in head:
-        from domain.abilities.targets import filter_text
-
-        f = filter_text(trigger.get("filter", {}))
-        head = head.replace("{f}", f" {f}" if f else "")
-    if trigger.get("during"):
-        head += f" while {_condition_text(trigger['during'])}"
-    return head
+def _discard_text(discard: Any) -> str | None:
+    if isinstance(discard, list):  # parts, each of its own kind: "two cards and a SIGNI with Guard"
+        parts = [f"{p.get('n', 1)} {filter_text(p.get('filter', {}))}".rstrip() for p in discard]
+        return "discarding " + " and ".join(parts)
+    if isinstance(discard, dict) and discard.get("all"):
+        return "discarding your whole hand"
+    if isinstance(discard, dict):
+        up_to = "up to " if discard.get("up_to") else ""
+        what = filter_text(discard.get("filter", {}))
+        return f"discarding {up_to}{discard.get('n', 1)} {what}".rstrip()
+    return f"discarding {discard}" if discard else None
 
 
 def _cost_text(cost: dict[str, Any]) -> str:
-    from domain.abilities.targets import filter_text
-
-    out = []
-    for item in cost.get("ener", []):
-        out.append(f"{item['n']} {item['color']} ener")
+    out = [f"{item['n']} {item['color']} ener" for item in cost.get("ener", [])]
     if cost.get("down"):
         out.append("downing it")
-    discard = cost.get("discard")
-    if isinstance(discard, list):  # parts, each of its own kind: "two cards and a SIGNI with Guard"
-        parts = [f"{p.get('n', 1)} {filter_text(p.get('filter', {}))}".rstrip() for p in discard]
-        out.append("discarding " + " and ".join(parts))
-    elif isinstance(discard, dict) and discard.get("all"):
-        out.append("discarding your whole hand")
-    elif isinstance(discard, dict):
-        up_to = "up to " if discard.get("up_to") else ""
-        what = filter_text(discard.get("filter", {}))
-        out.append(f"discarding {up_to}{discard.get('n', 1)} {what}".rstrip())
-    elif discard:
-        out.append(f"discarding {discard}")
-    if cost.get("down_lrig"):
-        d = cost["down_lrig"]
-        out.append(f"downing {d.get('n', 1)} upped LRIG {filter_text(d.get('filter', {}))}".rstrip())
-    if cost.get("down_signi"):
-        d = cost["down_signi"]
-        out.append(f"downing {d.get('n', 1)} upped SIGNI {filter_text(d.get('filter', {}))}".rstrip())
+    discard = _discard_text(cost.get("discard"))
+    if discard is not None:
+        out.append(discard)
+    for key, what in (("down_lrig", "LRIG"), ("down_signi", "SIGNI")):
+        if cost.get(key):
+            d = cost[key]
+            out.append(f"downing {d.get('n', 1)} upped {what} {filter_text(d.get('filter', {}))}".rstrip())
     if cost.get("trash_ener"):
         t = cost["trash_ener"]
         distinct = " of different classes" if t.get("distinct") else ""
@@ -355,21 +278,17 @@ def _cost_text(cost: dict[str, Any]) -> str:
 
 
 def _condition_text(c: dict[str, Any]) -> str:
-    from domain.abilities.targets import condition_text
-
     return condition_text(c)
 
 
 def _step_text(step: dict[str, Any]) -> str:
-    from domain.abilities.vocabulary import step_text
-
     return step_text(step)
 
 
 # -- validation -----------------------------------------------------------------------------------
 
 
-def problems(card_id: str, abilities: list[dict[str, Any]]) -> list[str]:
+def problems(card_id: str, abilities: list[Ability]) -> list[str]:
     """Everything in an encoding that is outside the vocabulary."""
 
     out: list[str] = []
@@ -378,60 +297,41 @@ def problems(card_id: str, abilities: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def ability_problems(where: str, ab: dict[str, Any]) -> list[str]:
-    from domain.abilities.constants import CONSTANT_OPS
-    from domain.abilities.targets import condition_problems
-    from domain.abilities.vocabulary import step_problems
-
+def _shape_problems(ab: Ability) -> list[str]:
+    """The ability's own fields: known ones, and those only some kinds take."""
     out: list[str] = []
-    if ab.get("kind") not in KINDS:
-        return [f"{where}: unknown kind {ab.get('kind')!r}"]
     unknown = set(ab) - set(ABILITY_KEYS)
     if unknown:
-        out.append(f"{where}: unknown field(s) {sorted(unknown)}")
-    if ab["kind"] == "auto" and ab.get("trigger", {}).get("on") not in TRIGGERS:
-        out.append(f"{where}: an auto ability needs a trigger from {TRIGGERS}")
-    if ab["kind"] == "auto" and "during" in ab.get("trigger", {}):
-        out.extend(f"{where}: {p}" for p in condition_problems(ab["trigger"]["during"]))
-    if ab["kind"] == "auto":
-        from domain.abilities.targets import FILTER_KEYS
-
-        trig = ab.get("trigger", {})
-        unknown = set(trig) - {"on", "during", "filter", "by"}
-        if unknown:
-            out.append(f"{where}: unknown trigger field(s) {sorted(unknown)}")
-        if "filter" in trig and trig.get("on") not in ("signi_enters", "signi_attacks", "signi_targeted"):
-            out.append(f"{where}: only signi_enters, signi_attacks and signi_targeted triggers take a filter")
-        if "by" in trig and (trig.get("on") != "signi_targeted" or trig["by"] not in BY):
-            out.append(f"{where}: only a signi_targeted trigger takes a by, one of {BY}")
-        bad = set(trig.get("filter", {})) - set(FILTER_KEYS)
-        if bad:
-            out.append(f"{where}: unknown filter key(s) {sorted(bad)}")
+        out.append(f"unknown field(s) {sorted(unknown)}")
     for k in ab.get("extra_cost", {}):
         if k not in EXTRA_COST_KEYS:
-            out.append(f"{where}: an extra cost is one of {EXTRA_COST_KEYS}, not {k!r}")
+            out.append(f"an extra cost is one of {EXTRA_COST_KEYS}, not {k!r}")
     if "extra_cost" in ab and ab["kind"] not in ("spell", "piece"):
-        out.append(f"{where}: only a spell or a PIECE has an extra cost")
+        out.append("only a spell or a PIECE has an extra cost")
     if "once" in ab and ab["once"] not in ONCE:
-        out.append(f"{where}: once must be one of {ONCE}")
+        out.append(f"once must be one of {ONCE}")
     if ab["kind"] == "rise":
-        from domain.abilities.targets import FILTER_KEYS
-
         bad = set(ab.get("filter", {})) - set(FILTER_KEYS)
         if bad:
-            out.append(f"{where}: unknown filter key(s) {sorted(bad)}")
+            out.append(f"unknown filter key(s) {sorted(bad)}")
     elif "filter" in ab:
-        out.append(f"{where}: only a rise ability takes a filter")
+        out.append("only a rise ability takes a filter")
     for key in ("condition", "use_condition"):
         if key in ab:
-            out.extend(f"{where}: {p}" for p in condition_problems(ab[key]))
-    for k in ab.get("cost", {}):
-        if k not in COST_KEYS:
-            out.append(f"{where}: unknown cost {k!r}")
+            out.extend(condition_problems(ab[key]))
+    out.extend(f"unknown cost {k!r}" for k in ab.get("cost", {}) if k not in COST_KEYS)
+    return out
+
+
+def ability_problems(where: str, ab: Ability) -> list[str]:
+    if ab.get("kind") not in KINDS:
+        return [f"{where}: unknown kind {ab.get('kind')!r}"]
+    out = [f"{where}: {p}" for p in _shape_problems(ab)]
+    if ab["kind"] == "auto":
+        out.extend(f"{where}: {p}" for p in trigger_problems(ab.get("trigger", {})))
     for j, step in enumerate(ab.get("effect", [])):
         if ab["kind"] == "constant":
-            if step.get("op") not in CONSTANT_OPS:
-                out.append(f"{where}: a constant ability's step must be one of {CONSTANT_OPS}")
+            out.extend(f"{where}: {p}" for p in constant_problems(step))
             continue
         out.extend(f"{where}, step {j + 1}: {p}" for p in step_problems(step))
     return out

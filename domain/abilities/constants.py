@@ -1,25 +1,15 @@
 """Continuous ([Constant]) effects, computed from the board whenever a rule asks.
 
 A constant ability applies while its card is on the field, has not lost its abilities, and its condition holds
-(a Team constant, while the player's three LRIGs are of its team). Its steps (``CONSTANT_OPS``):
-
-- ``power``: adds to the power of every SIGNI its target spec names: ``{"self": true}`` or a side/zone/filter
-  spec (``count`` is ignored: "all that fit");
-- ``immune``: ``{"from": "vanish", "by": "opponent"}``: the card cannot be vanished by the opponent's effects
-  (battle and rule processing still vanish it);
-- ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent"}``: spells of that player cost more;
-- ``vanished_to_trash``: a SIGNI this SIGNI vanishes in battle goes to the trash instead of the ener zone;
-- ``front_vanished_to_trash``: during an attack phase, the SIGNI in front of this one, vanished however, goes
-  to the trash instead of the ener zone;
-- ``keywords``: ``{"target": {"self": true}, "keywords": [...]}``: the card has these keywords (Shadow,
-  Assassin, ...) while the ability applies;
-- ``soul_grant``: ``{"ability": {...}}``: while this card is attached to a SIGNI as a [Soul], that SIGNI has
-  the ability (see ``triggers.abilities``); on the field as an LRIG it does nothing;
-- ``lrig_attacks``: ``{"max": n, "downed": true}``: this LRIG may attack up to n times a turn (less what
-  effects took off this turn), and (with ``downed``) even while downed.
+(a Team constant, while the player's three LRIGs are of its team). Its steps are the constant words
+(``constant_words``: ``power``, ``immune``, ``spell_cost``, ``vanished_to_trash``, ``keywords``,
+``soul_grant``, ``lrig_attacks``); ``active(s, word)`` yields those of one word that apply now, written as the
+encoding wrote them (an alias among them), and the functions below read them.
 
 A constant ability a card gained until end of turn (``grant_ability``) applies like one of its own.
-"""
+
+This module registers the power and keywords constants give with ``domain.facts`` as it loads
+(``facts.use_constant_effects``): the facts of a card ask no module of the abilities."""
 
 from __future__ import annotations
 
@@ -29,35 +19,55 @@ from typing import Any
 
 from domain import facts
 from domain.abilities import targets as tg
-from domain.abilities.catalogue import abilities_of
+from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
+from domain.abilities.constant_words import CONSTANT_OPS, core_op, expand
+from domain.abilities.measures import Ctx, bonus
 from domain.abilities.triggers import team_ok
 from domain.per_match import PerMatch
-from domain.state import GameState, Slot
+from domain.state import GameState, Slot, facing
 
-CONSTANT_OPS = (
-    "power",
+__all__ = [
+    "CONSTANT_OPS",
+    "active",
+    "front_to_trash",
     "immune",
-    "spell_cost",
-    "vanished_to_trash",
-    "keywords",
-    "soul_grant",
-    "front_vanished_to_trash",
-    "lrig_attacks",
-)
+    "keyword_bonus",
+    "lrig_attack_terms",
+    "power_bonus",
+    "spell_cost_extra",
+    "vanishes_to_trash",
+]
+
+Ability = dict[str, Any]
+Step = dict[str, Any]
+Applying = tuple[str, str, Step]  # (controller, source card, step)
 
 
 @cache
-def _constants(card_id: str) -> tuple[tuple[int, dict], ...]:
+def _constants(card_id: str) -> tuple[tuple[int, Ability], ...]:
     return tuple((i, ab) for i, ab in enumerate(abilities_of(card_id)) if ab["kind"] == "constant")
 
 
 @cache
-def _steps(card_id: str, op: str) -> tuple[tuple[dict, dict], ...]:
-    """(ability, step) of a card's constant steps of one kind."""
-    return tuple((ab, st) for _i, ab in _constants(card_id) for st in ab.get("effect", []) if st["op"] == op)
+def _steps(card_id: str, op: str) -> tuple[tuple[Ability, Step], ...]:
+    """(ability, step) of a card's constant steps of one word (its aliases included)."""
+    return tuple(
+        (ab, st) for _i, ab in _constants(card_id) for st in ab.get("effect", []) if core_op(st["op"]) == op
+    )
 
 
 _HOLDERS: PerMatch[frozenset[str]] = PerMatch()
+
+
+def _forget() -> None:
+    """Other encodings: what the cards hold is found anew."""
+    global _HOLDERS
+    _constants.cache_clear()
+    _steps.cache_clear()
+    _HOLDERS = PerMatch()
+
+
+forget_with_encodings(_forget)
 
 
 def _holders(s: GameState, op: str) -> frozenset[str]:
@@ -66,7 +76,7 @@ def _holders(s: GameState, op: str) -> frozenset[str]:
     return _HOLDERS.get(s.cards, lambda: frozenset(i for i, c in s.cards.items() if _steps(c, op)), op)
 
 
-def active(s: GameState, op: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
+def active(s: GameState, op: str) -> Iterator[Applying]:
     """(controller, source card, step) of every constant step of kind ``op`` that applies now."""
     holders = _holders(s, op)
     for p, ps in s.players.items():
@@ -86,18 +96,16 @@ def active(s: GameState, op: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
                 yield p, source.iid, st
 
 
-def _granted_steps(s: GameState, slot: Slot, op: str) -> tuple[tuple[dict, dict], ...]:
-    """(ability, step) of the constant steps of one kind among the abilities the card gained."""
+def _granted_steps(s: GameState, slot: Slot, op: str) -> tuple[tuple[Ability, Step], ...]:
+    """(ability, step) of the constant steps of one word among the abilities the card gained."""
     if not any(k.startswith("ability:") for k in slot.keywords):
         return ()
-    from domain.abilities.catalogue import ability_at
-
-    out = []
+    out: list[tuple[Ability, Step]] = []
     for k in slot.keywords:
         if k.startswith("ability:"):
             ab = ability_at(s.cards[slot.iid], k.split(":", 1)[1])
             if ab["kind"] == "constant":
-                out.extend((ab, st) for st in ab.get("effect", []) if st["op"] == op)
+                out.extend((ab, st) for st in ab.get("effect", []) if core_op(st["op"]) == op)
     return tuple(out)
 
 
@@ -126,10 +134,10 @@ def lrig_attack_terms(s: GameState, iid: str) -> tuple[bool, int | None]:
     return any(st.get("downed") for st in steps), limit
 
 
-def _applies(s: GameState, p: str, source: str, step: dict, slot: Slot, target_owner: str) -> int:
+def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_owner: str) -> int:
     spec = step["target"]
     if spec.get("self"):
-        return int(step["amount"]) if source == slot.iid else 0
+        return _amount(s, p, source, step) if source == slot.iid else 0
     if tg.side_of(p, spec.get("side", "you")) != target_owner:
         return 0
     zone = (s.players[target_owner].find(slot.iid) or "").split(":")[-1]
@@ -140,9 +148,16 @@ def _applies(s: GameState, p: str, source: str, step: dict, slot: Slot, target_o
         return 0
     # the filter is checked on printed facts and position (power filters would loop)
     card = facts.card_of(s, slot.iid)
-    if tg._card_fits(card, f) and ("position" not in f or zone in f["position"]):
-        return int(step["amount"])
+    if tg.card_fits(card, f) and ("position" not in f or zone in f["position"]):
+        return _amount(s, p, source, step)
     return 0
+
+
+def _amount(s: GameState, p: str, source: str, step: Step) -> int:
+    """A power step's amount; with ``per``, once for each of what its measure counts now."""
+    if "per" not in step:
+        return int(step["amount"])
+    return bonus(Ctx(s, p, source, {}), int(step["amount"]), step["per"])
 
 
 def immune(s: GameState, iid: str, what: str, by: str) -> bool:
@@ -166,17 +181,25 @@ def spell_cost_extra(s: GameState, caster: str) -> list[dict[str, Any]]:
 
 def vanishes_to_trash(s: GameState, attacker: str) -> bool:
     """Whether SIGNI the attacker vanishes in battle go to the trash instead of the ener zone."""
-    return any(source == attacker for _p, source, _st in active(s, "vanished_to_trash"))
+    return any(
+        source == attacker and expand(st).get("which", "battled") == "battled"
+        for _p, source, st in active(s, "vanished_to_trash")
+    )
 
 
 def front_to_trash(s: GameState, owner: str, zone: str) -> str | None:
     """The card whose constant sends the SIGNI of ``owner`` vanished in ``zone`` (the one in front of it) to
     the trash instead of the ener zone, during an attack phase; None when there is none."""
-    from domain.state import facing
-
     if s.phase != "attack":
         return None
-    for p, source, _st in active(s, "front_vanished_to_trash"):
-        if p != owner and s.players[p].find(source) == f"signi:{facing(zone)}":
+    for p, source, st in active(s, "vanished_to_trash"):
+        if (
+            expand(st).get("which") == "front"
+            and p != owner
+            and s.players[p].find(source) == f"signi:{facing(zone)}"
+        ):
             return source
     return None
+
+
+facts.use_constant_effects(power_bonus, keyword_bonus)

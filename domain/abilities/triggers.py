@@ -15,12 +15,14 @@ waiting for a card that left the field and came back ends (``EffectEnded``), sin
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
 from domain import facts
 from domain.abilities import targets as tg
-from domain.abilities.catalogue import abilities_of, ability_at
+from domain.abilities import trigger_words as tw
+from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
 from domain.recorder import Recorder
 from domain.state import GameState, opponent
 
@@ -61,6 +63,9 @@ def granted(s: GameState, iid: str) -> list[str]:
 @cache
 def _own(card_id: str) -> tuple[tuple[int | str, dict[str, Any]], ...]:
     return tuple(enumerate(abilities_of(card_id)))
+
+
+forget_with_encodings(_own.cache_clear)
 
 
 def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
@@ -115,118 +120,204 @@ def left_field(s: GameState, event: Any) -> list[str]:
     return []
 
 
-def collect(s: GameState, event: Any) -> list[dict[str, Any]]:
+Found = list[dict[str, Any]]
+# (card, its player, ability kind, the trigger form it answers (None: an [Enter] ability), the card the event
+# is about, which must fit the trigger's filter)
+Listener = tuple[str, str, str, "tw.Key | None", "str | None"]
+
+THIS_ATTACKS = tw.form("attacks", "this")
+SIGNI_ATTACKS = tw.form("attacks", "you", "signi")
+OPPONENT_ATTACKS = tw.form("attacks", "opponent")
+OPPONENT_SIGNI_ATTACKS = tw.form("attacks", "opponent", "signi")
+THIS_ENTERS = tw.form("enters", "this")
+SIGNI_ENTERS = tw.form("enters", "you")
+VANISHED = tw.form("vanished", "this", by="any")
+VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
+LEAVES = tw.form("leaves_field", "this")
+OTHER_LEAVES = tw.form("leaves_field", "you")
+MOVED_ZONE = tw.form("moved_zone", "this")
+ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
+YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
+EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
+DRAWS = tw.form("draws", "you")
+DISCARDS = tw.form("discards", "you", by="own_effect")
+MILLS = tw.form("mills", "you", by="your_effect")
+SOUL_THIS = tw.form("soul_attached", "this")
+SOUL_YOURS = tw.form("soul_attached", "you")
+TARGETED = tw.form("becomes_target", "you")
+
+
+def _signi(s: GameState, player: str, key: tw.Key, subject: str | None = None) -> Iterator[Listener]:
+    """The player's SIGNI, each asked for the form."""
+    for _z, slot in s.players[player].signi_slots():
+        yield slot.iid, player, "auto", key, subject
+
+
+def _field(s: GameState, player: str, key: tw.Key) -> Iterator[Listener]:
+    """Every card on the player's field, SIGNI first, then LRIGs."""
+    ps = s.players[player]
+    for slot in [*ps.signi.values(), *ps.lrig.values()]:
+        if slot is not None:
+            yield slot.iid, player, "auto", key, None
+
+
+def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    if not d.get("no_enter"):
+        yield d["card"], d["player"], "enter", None, None
+    yield d["card"], d["player"], "auto", THIS_ENTERS, None  # it too: it is on the field when it has entered
+    yield from _signi(s, d["player"], SIGNI_ENTERS, d["card"])
+
+
+def _grew(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    yield d["card"], d["player"], "enter", None, None
+
+
+def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    signi = d.get("zone") != "lrig"
+    yield d["card"], d["player"], "auto", THIS_ATTACKS, None
+    if signi:
+        yield from _signi(s, d["player"], SIGNI_ATTACKS, d["card"])
+    other = next(p for p in s.players if p != d["player"])  # "when an opponent's card attacks"
+    ps = s.players[other]
+    for iid in [sl.iid for _z, sl in ps.signi_slots()] + [
+        sl.iid for sl in ps.lrig.values() if sl is not None
+    ]:
+        yield iid, other, "auto", OPPONENT_ATTACKS, None
+        if signi:
+            yield iid, other, "auto", OPPONENT_SIGNI_ATTACKS, None
+
+
+def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    if s.status == "active" and not d.get("phase_draw") and s.phase != "draw":
+        for _card in d.get("cards", ()):  # "when you draw a card": once for each card drawn
+            yield from _signi(s, d["player"], DRAWS)
+
+
+def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    if d.get("cards") and _by_own_effect(s, d):
+        yield from _signi(s, d["player"], DISCARDS)
+
+
+def _targeted(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    for _z, slot in s.players[d["player"]].signi_slots():  # kept once per ability (``_once_per_ability``)
+        for subject in d["cards"]:
+            yield slot.iid, d["player"], "auto", TARGETED, subject
+
+
+def _put_under(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    if d.get("soul"):  # a [Soul] attached to a SIGNI
+        owner = s.owners[d["card"]]
+        yield d["card"], owner, "auto", SOUL_THIS, None
+        yield from _field(s, owner, SOUL_YOURS)
+
+
+def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    tp = s.turn_player
+    if d.get("phase") == "end" and tp:
+        yield from _field(s, tp, YOUR_TURN_END)
+        for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
+            yield from _field(s, p, EACH_TURN_END)
+
+
+def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    if d.get("step") in ("pre_attack", "arts_use") and s.turn_player:  # arts_use: the original format
+        yield from _field(s, s.turn_player, ATTACK_PHASE)
+
+
+def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    if d.get("cards") and d.get("by"):
+        yield from _signi(s, d["by"], MILLS)
+
+
+def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    yield d["card"], d["player"], "auto", MOVED_ZONE, None
+
+
+def _vanished(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    yield d["card"], d["player"], "auto", VANISHED, None
+    if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
+        yield d["card"], d["player"], "auto", VANISHED_NOT_IN_BATTLE, None
+
+
+# What each event asks, in order; the event types are TRIGGERING.
+_LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]] = {
+    "SigniPlayed": _entered,
+    "SigniPutOntoField": _entered,
+    "LrigGrew": _grew,
+    "AttackDeclared": _attacked,
+    "CardsDrawn": _drew,
+    "CardsDiscarded": _discarded,
+    "SigniTargeted": _targeted,
+    "CardsPutUnder": _put_under,
+    "PhaseBegan": _phase,
+    "StepBegan": _step,
+    "CardsMilled": _milled,
+    "SigniMoved": _moved,
+    "SigniVanished": _vanished,
+}
+
+
+def _add(s: GameState, found: Found, listener: Listener) -> None:
+    """The abilities of one card that answer the listener's form, and may trigger now."""
+    card, player, kind, key, subject = listener
+    for ref, ab in abilities(s, card):
+        trigger = ab.get("trigger", {})
+        if ab["kind"] != kind or (key is not None and tw.key(trigger) != key):
+            continue
+        if subject is not None and not _subject_fits(s, subject, trigger.get("filter", {})):
+            continue
+        if ab.get("team") and not team_ok(s, player, s.cards[card]):
+            continue
+        if not tg.holds(s, player, card, trigger.get("during")):
+            continue
+        if ab.get("once") and _counted(s, card, ref, ab["once"], found):
+            continue
+        found.append({"card": card, "player": player, "ability": ref, "kind": kind})
+
+
+def collect(s: GameState, event: Any) -> Found:
     """The abilities an event (just applied to ``s``) triggers."""
     t, d = event.type, event.data
-    found: list[dict[str, Any]] = []
-
-    def add(card: str, player: str, kind: str, on: str | None = None, subject: str | None = None) -> None:
-        """``subject``: the SIGNI the event is about, which must fit the trigger's ``filter``."""
-        for ref, ab in abilities(s, card):
-            if ab["kind"] != kind or (on is not None and ab.get("trigger", {}).get("on") != on):
-                continue
-            if subject is not None and not _subject_fits(s, subject, ab.get("trigger", {}).get("filter", {})):
-                continue
-            if ab.get("team") and not team_ok(s, player, s.cards[card]):
-                continue
-            if not tg.holds(s, player, card, ab.get("trigger", {}).get("during")):
-                continue
-            if ab.get("once") and _counted(s, card, ref, ab["once"], found):
-                continue
-            found.append({"card": card, "player": player, "ability": ref, "kind": kind})
-
-    def on_field(player: str, on: str) -> None:
-        """What ``on`` triggers among the [Auto] abilities of every card on the player's field: SIGNI
-        first, then LRIGs."""
-        ps = s.players[player]
-        for slot in [*ps.signi.values(), *ps.lrig.values()]:
-            if slot is not None:
-                add(slot.iid, player, "auto", on)
-
-    if (t in ("SigniPlayed", "SigniPutOntoField") and not d.get("no_enter")) or t == "LrigGrew":
-        add(d["card"], d["player"], "enter")
-    if t in ("SigniPlayed", "SigniPutOntoField"):  # it too: it is on the field when it has entered
-        add(d["card"], d["player"], "auto", "enters")
-        for _z, slot in s.players[d["player"]].signi_slots():
-            add(slot.iid, d["player"], "auto", "signi_enters", subject=d["card"])
-    if t == "AttackDeclared":
-        add(d["card"], d["player"], "auto", "attack")
-        if d.get("zone") != "lrig":
-            for _z, slot in s.players[d["player"]].signi_slots():
-                add(slot.iid, d["player"], "auto", "signi_attacks", subject=d["card"])
-    elif t == "CardsDrawn" and s.status == "active" and not d.get("phase_draw") and s.phase != "draw":
-        for _card in d.get("cards", ()):  # "when you draw a card": once for each card drawn
-            for _z, slot in s.players[d["player"]].signi_slots():
-                add(slot.iid, d["player"], "auto", "drew")
-    elif t == "CardsDiscarded" and d.get("cards") and _by_own_effect(s, d):
-        for _z, slot in s.players[d["player"]].signi_slots():
-            add(slot.iid, d["player"], "auto", "discarded")
-    elif t == "SigniTargeted":  # once, however many of the player's SIGNI became targets
-        for _z, slot in s.players[d["player"]].signi_slots():
-            add(slot.iid, d["player"], "auto", "targeted")
-        _signi_targeted(s, event, found, add)
-    elif t == "CardsPutUnder" and d.get("soul"):  # a [Soul] attached to a SIGNI
-        owner = s.owners[d["card"]]
-        add(d["card"], owner, "auto", "soul_attached")
-        on_field(owner, "soul_attached_your_signi")
-    elif t == "PhaseBegan" and d.get("phase") == "end" and s.turn_player:
-        tp = s.turn_player
-        on_field(tp, "turn_end")
-        for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
-            on_field(p, "each_turn_end")
-    elif t == "StepBegan" and d.get("step") in ("pre_attack", "arts_use") and s.turn_player:
-        on_field(s.turn_player, "attack_phase_start")
-    elif t == "CardsMilled" and d.get("cards") and d.get("by"):
-        for _z, slot in s.players[d["by"]].signi_slots():
-            add(slot.iid, d["by"], "auto", "milled")
-    if t == "AttackDeclared":  # abilities of the other player's cards: "when an opponent's card attacks"
-        other = next(p for p in s.players if p != d["player"])
-        ps = s.players[other]
-        cards = [sl.iid for _z, sl in ps.signi_slots()]
-        for iid in cards + [sl.iid for sl in ps.lrig.values() if sl is not None]:
-            add(iid, other, "auto", "opponent_attacks")
-            if d.get("zone") != "lrig":
-                add(iid, other, "auto", "opponent_signi_attacks")
-    if t == "SigniMoved":
-        add(d["card"], d["player"], "auto", "moved_zone")
+    found: Found = []
+    for listener in _LISTENERS.get(t, _none)(s, d):
+        _add(s, found, listener)
+    if t == "SigniTargeted":
+        found[:] = _once_per_ability(s, event, found)
     if t == "SigniVanished":
-        before = len(found)
-        add(d["card"], d["player"], "auto", "vanished")
-        if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
-            add(d["card"], d["player"], "auto", "vanished_outside_battle")
-        for w in found[before:]:  # where it was: "the SIGNI that was in front of it"
+        for w in found:  # where it was: "the SIGNI that was in front of it"
             w["was_in"] = d.get("zone")
     gone = left_field(s, event)
     for iid in gone:
-        add(iid, s.owners[iid], "auto", "leaves_field")
+        _add(s, found, (iid, s.owners[iid], "auto", LEAVES, None))
     for owner in sorted({s.owners[i] for i in gone}):
-        for _z, slot in s.players[owner].signi_slots():
-            add(slot.iid, owner, "auto", "other_leaves_field")  # once, however many others left
+        for listener in _signi(s, owner, OTHER_LEAVES):  # once, however many others left
+            _add(s, found, listener)
     return found
 
 
-def _signi_targeted(s: GameState, event: Any, found: list[dict[str, Any]], add: Any) -> None:
-    """``signi_targeted``: once per ability, when one or more of the targeted SIGNI fit its filter and the
-    source fits its ``by`` (``assist_or_life_burst``: an Assist LRIG's ability, or a Life Burst)."""
+def _none(_s: GameState, _d: dict[str, Any]) -> Iterator[Listener]:
+    return iter(())
+
+
+def _once_per_ability(s: GameState, event: Any, found: Found) -> Found:
+    """A SIGNI becoming a target triggers each ability once, when one or more of the targeted SIGNI fit its
+    filter and the source fits its ``by`` (``assist_or_life_burst``: an Assist LRIG's ability, or a Life
+    Burst)."""
     d = event.data
     source = facts.card_of(s, d["by_effect"]) if d.get("by_effect") in s.cards else None
     by_assist_or_burst = event.rule == "life-burst.use" or (
         source is not None and source.type.value == "assist_lrig"
     )
-    before = len(found)
-    for _z, slot in s.players[d["player"]].signi_slots():
-        for subject in d["cards"]:
-            add(slot.iid, d["player"], "auto", "signi_targeted", subject=subject)
     seen: set[tuple[str, Any]] = set()
     kept = []
-    for w in found[before:]:
+    for w in found:
         key = (w["card"], w["ability"])
         by = ability_at(s.cards[w["card"]], w["ability"]).get("trigger", {}).get("by", "any")
         if key in seen or (by == "assist_or_life_burst" and not by_assist_or_burst):
             continue
         seen.add(key)
         kept.append(w)
-    found[before:] = kept
+    return kept
 
 
 def _subject_fits(s: GameState, iid: str, f: dict[str, Any]) -> bool:
@@ -243,7 +334,7 @@ def _subject_fits(s: GameState, iid: str, f: dict[str, Any]) -> bool:
 def _by_own_effect(s: GameState, d: dict[str, Any]) -> bool:
     """Whether cards were discarded by an effect of the discarding player's own card (not as a cost)."""
     source = d.get("by_effect")
-    return bool(source) and not d.get("as_cost") and s.owners.get(source) == d["player"]
+    return isinstance(source, str) and not d.get("as_cost") and s.owners.get(source) == d["player"]
 
 
 def _counted(s: GameState, card: str, ref: int | str, once: str, found: list[dict[str, Any]]) -> bool:

@@ -1,0 +1,480 @@
+"""The conditions abilities check: one registry entry per condition word.
+
+A condition is an object; each key is a condition word, its value the word's parameters, and it holds when
+every part holds. A word (``ConditionWord``) is, in one place: its parameters' type, how it is evaluated, how
+it reads in English, and what else is checked of it when the encodings load.
+
+The general word is ``compare``: a measure (see ``measures``: a count, a power, a level ...), an ``op`` (one
+of ``OPS``) and a ``value``, or a list of such comparisons that must all hold::
+
+    {"compare": {"count": {"zone": "trash", "filter": {"type": "spell"}}, "op": ">=", "value": 3}}
+
+The older names of count conditions (``lrig_level: 3``, ``hand_lead: 4``, ``count: {"zone": ..., "at_least":
+n}`` ...) are aliases (``ConditionAlias``): each stands for a ``compare`` and is evaluated as one; it keeps
+its own sentence, so explanations read as before.
+
+The other words: ``your_turn``, ``phase``, ``position`` (this card's zone), ``lrig_colors`` (an LRIG of each
+colour, each a different LRIG), ``front`` (the opponent's SIGNI in front of this one fits a filter),
+``all_signi`` (every SIGNI on that side fits a filter), ``attacker_front_empty``, ``awakened`` (this SIGNI is
+awakened, or was when it left the field), ``moved_share_class`` (the cards the effect just moved share a
+class), ``revealed`` (the card the effect last revealed fits a filter), ``discarded_this_turn``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain import facts
+from domain.abilities import measures as ms
+from domain.abilities.filters import (
+    FILTER_KEYS,
+    card_fits,
+    distinct_classes,
+    filter_text,
+    side_of,
+    slot_fits,
+    slot_of,
+)
+from domain.abilities.measures import Ctx
+from domain.state import facing, opponent
+
+Condition = Mapping[str, Any]
+Holds = Callable[[Ctx, Any], bool]
+Text = Callable[[Any], str]
+Check = Callable[[Any], list[str]]
+
+OPS: dict[str, Callable[[int, int], bool]] = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    "==": lambda a, b: a == b,
+    ">=": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+}
+_OP_TEXT = {"<": "less than", "<=": "at most", "==": "exactly", ">=": "at least", ">": "more than"}
+
+
+@dataclass(frozen=True)
+class ConditionWord:
+    name: str
+    params: Any  # the type of the word's value: a Python type, or a tuple of the values it may take
+    holds: Holds
+    text: Text
+    doc: str
+    check: Check | None = None
+
+
+@dataclass(frozen=True)
+class ConditionAlias:
+    name: str
+    of: str  # the general word
+    params: Any
+    expand: Callable[[Any], Any]  # the general word's value the alias stands for
+    text: Text
+    doc: str = ""
+
+
+WORDS: dict[str, ConditionWord] = {}
+ALIASES: dict[str, ConditionAlias] = {}
+
+
+def condition(name: str, params: Any, text: Text, *, check: Check | None = None) -> Callable[[Holds], Holds]:
+    """Register the decorated function as the condition word ``name`` (its docstring describes it)."""
+
+    def register(fn: Holds) -> Holds:
+        _free(name)
+        WORDS[name] = ConditionWord(name, params, fn, text, (fn.__doc__ or "").strip(), check)
+        return fn
+
+    return register
+
+
+def alias(name: str, params: Any, expand: Callable[[Any], Any], text: Text, doc: str = "") -> None:
+    """Register ``name`` as an older name of a ``compare``."""
+    _free(name)
+    if not doc:  # the compare it stands for, with n for its value
+        doc = "n: " + "; ".join(
+            f"{k} {cmp[k]} {cmp['op']} {cmp['value']}" for cmp in expand("n") for k in cmp if k in ms.MEASURES
+        )
+    ALIASES[name] = ConditionAlias(name, "compare", params, expand, text, doc)
+
+
+def _free(name: str) -> None:
+    if name in WORDS or name in ALIASES:
+        raise ValueError(f"the condition {name!r} is registered twice")
+
+
+# -- compare: every count, power and level --------------------------------------------------------
+
+
+def _comparisons(v: Any) -> list[Mapping[str, Any]]:
+    return list(v) if isinstance(v, list) else [v]
+
+
+def _compare_one(c: Ctx, cmp: Mapping[str, Any]) -> bool:
+    got = ms.value(c, cmp)
+    return got is not None and OPS[cmp.get("op", ">=")](got, int(cmp["value"]))
+
+
+def _compare_text(v: Any) -> str:
+    return " and ".join(
+        f"{ms.text(cmp)} is {_OP_TEXT.get(cmp.get('op', '>='), '?')} {cmp.get('value')}"
+        for cmp in _comparisons(v)
+    )
+
+
+def _compare_problems(v: Any) -> list[str]:
+    out: list[str] = []
+    for cmp in _comparisons(v):
+        out.extend(f"compare: {p}" for p in ms.problems(cmp, ("op", "value")))
+        if not isinstance(cmp, Mapping):
+            continue
+        if cmp.get("op", ">=") not in OPS:
+            out.append(f"compare: op must be one of {tuple(OPS)}, not {cmp.get('op')!r}")
+        value = cmp.get("value")
+        if not isinstance(value, int) or isinstance(value, bool):
+            out.append(f"compare: value must be a number, not {value!r}")
+    return out
+
+
+@condition("compare", (dict, list), _compare_text, check=_compare_problems)
+def _compare(c: Ctx, v: Any) -> bool:
+    """A measure compared with a number: ``{<measure>, "op", "value"}`` (or a list of them, all holding)."""
+    return all(_compare_one(c, cmp) for cmp in _comparisons(v))
+
+
+def _at_least(m: Mapping[str, Any], n: Any) -> dict[str, Any]:
+    return {**m, "op": ">=", "value": n}
+
+
+def _count_expand(v: Mapping[str, Any]) -> list[dict[str, Any]]:
+    m = {"count": {"side": v.get("side", "you"), "zone": v["zone"], "filter": v.get("filter", {})}}
+    out = [_at_least(m, v.get("at_least", 1))]
+    if "at_most" in v:
+        out.append({**m, "op": "<=", "value": int(v["at_most"])})
+    return out
+
+
+def _count_text(v: Mapping[str, Any]) -> str:
+    whose = "your" if v.get("side", "you") == "you" else "their"
+    many = f"at most {v['at_most']}" if "at_most" in v else f"{v.get('at_least', 1)}+"
+    what = f"{many} cards {filter_text(v.get('filter', {}))}".rstrip()
+    return f"{what} in {whose} {v['zone'].replace('_', ' ')}"
+
+
+def _signi_text(v: Mapping[str, Any]) -> str:
+    side = "your" if v.get("side", "you") == "you" else "the opponent's"
+    return f"{v.get('at_least', 1)}+ SIGNI {filter_text(v.get('filter', {}))} on {side} field"
+
+
+alias(
+    "team_lrigs",
+    dict,
+    lambda v: [_at_least({"lrigs": {"team": v.get("team") or ""}}, v.get("count", 3))],
+    lambda v: f"{v.get('count', 3)} LRIGs of {v.get('team') or 'its team'} are on your field",
+    "{team, count}: that many of your LRIGs are of the team (by default this card's)",
+)
+alias(
+    "team_level",
+    int,
+    lambda v: [_at_least({"lrigs": {}}, 3), _at_least({"level": {"of": "lowest"}}, v)],
+    lambda v: f"your three LRIGs are all of its team and of level {v} or more",
+    "n: your three LRIGs are all of this card's team, each of level n or more",
+)
+alias(
+    "signi",
+    dict,
+    lambda v: [
+        _at_least(
+            {"count": {"side": v.get("side", "you"), "zone": "signi", "filter": v.get("filter", {})}},
+            v.get("at_least", 1),
+        )
+    ],
+    _signi_text,
+    "{side, filter, at_least}: at least that many SIGNI on that side's field fit the filter",
+)
+alias("count", dict, _count_expand, _count_text, "{side, zone, filter, at_least, at_most}: cards in a zone")
+alias(
+    "ener_classes",
+    int,
+    lambda v: [_at_least({"classes": {"zone": "ener"}}, v)],
+    lambda v: f"SIGNI of {v}+ classes in your ener zone",
+)
+alias(
+    "hand_lead",
+    int,
+    lambda v: [_at_least({"hand_lead": {}}, v)],
+    lambda v: f"you hold {v}+ more cards than the opponent",
+)
+alias("self_power", int, lambda v: [_at_least({"power": {}}, v)], lambda v: f"its power is {v}+")
+alias("under_at_least", int, lambda v: [_at_least({"under": {}}, v)], lambda v: f"{v}+ cards are under it")
+alias(
+    "lrig_level",
+    int,
+    lambda v: [_at_least({"level": {"whose": "you"}}, v)],
+    lambda v: f"your center LRIG is level {v}+",
+)
+alias(
+    "opponent_lrig_level",
+    int,
+    lambda v: [_at_least({"level": {"whose": "opponent"}}, v)],
+    lambda v: f"the opponent's center LRIG is level {v}+",
+)
+alias(
+    "lrig_color_count",
+    int,
+    lambda v: [_at_least({"count": {"zone": "lrig"}}, 3), _at_least({"colors": {"of": "lrigs"}}, v)],
+    lambda v: f"your three LRIGs have {v}+ colours among them",
+)
+alias(
+    "discarded_at_least",
+    int,
+    lambda v: [_at_least({"noted": {"what": "discarded"}}, v)],
+    lambda v: f"{v}+ cards were discarded",
+)
+alias(
+    "moved_at_least",
+    int,
+    lambda v: [_at_least({"noted": {"what": "moved"}}, v)],
+    lambda v: f"{v}+ cards were moved",
+)
+alias(
+    "paid_colors",
+    int,
+    lambda v: [_at_least({"colors": {"of": "paid"}}, v)],
+    lambda v: f"the ener paid has {v}+ colours",
+)
+alias(
+    "did",
+    bool,
+    lambda v: [{"noted": {"what": "done"}, "op": ">=" if v else "==", "value": 1 if v else 0}],
+    lambda v: "you did" if v else "you did not",
+    'true | false: "if you do": whether the step just before moved any card',
+)
+alias(
+    "extra_paid",
+    bool,
+    lambda v: [{"noted": {"what": "extra_paid"}, "op": "==", "value": int(v)}],
+    lambda v: "its extra cost was paid" if v else "its extra cost was not paid",
+    "true | false: whether the spell's or PIECE's extra cost (Bet, an optional Exceed) was paid",
+)
+alias(
+    "attack_damaged",
+    bool,
+    lambda v: [{"noted": {"what": "attack_damaged"}, "op": "==", "value": int(v)}],
+    lambda v: "the attack dealt damage" if v else "the attack dealt no damage",
+    "true | false: whether the LRIG attack the effect waited for dealt damage",
+)
+
+
+# -- the other words ------------------------------------------------------------------------------
+
+
+@condition("your_turn", bool, lambda v: "it is your turn" if v else "it is the opponent's turn")
+def _your_turn(c: Ctx, v: Any) -> bool:
+    """Whether it is (or is not) the controller's turn."""
+    return bool((c.s.turn_player == c.controller) == v)
+
+
+@condition("phase", (str, list), lambda v: f"it is {'the ' + v if isinstance(v, str) else '/'.join(v)} phase")
+def _phase(c: Ctx, v: Any) -> bool:
+    """The phase is this one (or one of these)."""
+    return c.s.phase in ([v] if isinstance(v, str) else v)
+
+
+@condition("position", list, lambda v: f"it is in your {'/'.join(v)} zone")
+def _position(c: Ctx, v: Any) -> bool:
+    """This card is in one of these SIGNI zones."""
+    where = c.s.where(c.source)
+    return where is not None and where[1].split(":")[-1] in v
+
+
+@condition("lrig_colors", list, lambda v: "you have " + ", ".join(f"a {col}" for col in v) + " LRIG")
+def _lrig_colors(c: Ctx, v: Any) -> bool:
+    """One LRIG of each colour, each a different LRIG."""
+    lrigs = [facts.card_of(c.s, sl.iid).colors for sl in c.s.players[c.controller].lrig.values() if sl]
+    return _one_each(list(v), lrigs)
+
+
+def _one_each(colors: list[str], lrigs: list[tuple[str, ...]]) -> bool:
+    """Whether each colour can be matched to a different LRIG having it."""
+    if not colors:
+        return True
+    head, rest = colors[0], colors[1:]
+    return any(head in col and _one_each(rest, lrigs[:i] + lrigs[i + 1 :]) for i, col in enumerate(lrigs))
+
+
+def _filter_check(v: Any) -> list[str]:
+    f = v.get("filter", {}) if isinstance(v, Mapping) and "filter" in v else v
+    bad = set(f) - set(FILTER_KEYS) if isinstance(f, Mapping) else set()
+    return [f"unknown filter key(s) {sorted(bad)}"] if bad else []
+
+
+@condition(
+    "front",
+    dict,
+    lambda v: f"the SIGNI in front of it is {filter_text(v).strip('()') or 'there'}",
+    check=_filter_check,
+)
+def _front(c: Ctx, v: Any) -> bool:
+    """The opponent's SIGNI in front of this SIGNI exists and fits the filter."""
+    where = c.s.where(c.source)
+    if where is None or not where[1].startswith("signi:"):
+        return False
+    zone = facing(where[1].split(":")[1])
+    front = c.s.players[opponent(where[0])].signi[zone]
+    return front is not None and slot_fits(c.s, front, zone, v)
+
+
+@condition(
+    "moved_share_class",
+    bool,
+    lambda v: "those cards share a class" if v else "those cards share no class",
+)
+def _moved_share_class(c: Ctx, v: Any) -> bool:
+    """The cards the effect just moved (two or more) share a class (or not)."""
+    cards = [facts.card_of(c.s, i) for i in c.vars.get("moved", [])]
+    return len(cards) >= 2 and (not distinct_classes(cards)) == v
+
+
+@condition("awakened", bool, lambda v: "it is awakened" if v else "it is not awakened")
+def _awakened(c: Ctx, v: Any) -> bool:
+    """This SIGNI is awakened (one that left the field: as it was then)."""
+    slot = slot_of(c.s, c.source)
+    was = slot.awakened if slot is not None else c.source in c.s.flags.get("left_awakened", ())
+    return bool(was == v)
+
+
+@condition(
+    "attacker_front_empty",
+    bool,
+    lambda v: f"the zone in front of the attacking SIGNI is {'empty' if v else 'taken'}",
+)
+def _attacker_front_empty(c: Ctx, v: Any) -> bool:
+    """An opponent's SIGNI attacks, and your zone in front of it is empty (or taken)."""
+    a = c.s.attack
+    if a is None or a["player"] == c.controller or a["zone"] == "lrig":
+        return False
+    return bool((c.s.players[c.controller].signi[facing(a["zone"])] is None) == v)
+
+
+def _all_signi_text(v: Any) -> str:
+    whose = "your" if v.get("side", "you") == "you" else "the opponent's"
+    return f"every SIGNI on {whose} field is {filter_text(v.get('filter', {})).strip('()')}"
+
+
+@condition("all_signi", dict, _all_signi_text, check=_filter_check)
+def _all_signi(c: Ctx, v: Any) -> bool:
+    """Every SIGNI on that side's field fits the filter (none there: it holds)."""
+    ps = c.s.players[side_of(c.controller, v.get("side", "you"))]
+    return all(slot_fits(c.s, sl, z, v.get("filter", {})) for z, sl in ps.signi_slots())
+
+
+@condition(
+    "revealed",
+    dict,
+    lambda v: f"the revealed card is {filter_text(v).strip('()')}",
+    check=_filter_check,
+)
+def _revealed(c: Ctx, v: Any) -> bool:
+    """The card the effect last revealed fits the filter."""
+    return "revealed" in c.vars and card_fits(facts.card_of(c.s, c.vars["revealed"]), v)
+
+
+@condition(
+    "discarded_this_turn",
+    bool,
+    lambda v: "you discarded a card this turn" if v else "you discarded no card this turn",
+)
+def _discarded_this_turn(c: Ctx, v: Any) -> bool:
+    """Whether you discarded a card this turn (by any means)."""
+    return bool((c.controller in c.s.flags.get("discarded", ())) == v)
+
+
+# -- reading, checking and evaluating conditions --------------------------------------------------
+
+CONDITIONS = tuple([*WORDS, *ALIASES])
+
+
+def general(name: str, value: Any) -> tuple[str, Any]:
+    """A condition part in its general form: an alias's ``compare``, any other word as it is."""
+    a = ALIASES.get(name)
+    return (a.of, a.expand(value)) if a is not None else (name, value)
+
+
+def holds(
+    s: Any,
+    controller: str,
+    source: str,
+    cond: Condition | None,
+    vars: Mapping[str, Any] | None = None,
+) -> bool:
+    """Whether every part of a condition holds for the ability of ``source`` controlled by ``controller``;
+    ``vars`` are what the effect in progress noted (the cards it moved, whether the attack dealt damage)."""
+    if not cond:
+        return True
+    c = Ctx(s, controller, source, vars or {})
+    for key, want in cond.items():
+        name, value = general(key, want)
+        w = WORDS.get(name)
+        if w is None:
+            raise ValueError(f"unknown condition {key!r}")
+        if not w.holds(c, value):
+            return False
+    return True
+
+
+def condition_text(cond: Condition) -> str:
+    parts = []
+    for k, v in cond.items():
+        entry = ALIASES.get(k) or WORDS.get(k)
+        if entry is not None:
+            parts.append(entry.text(v))
+    return " and ".join(parts)
+
+
+def _fits(value: Any, kind: Any) -> bool:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        return False
+    return isinstance(value, kinds)
+
+
+def condition_problems(cond: Condition) -> list[str]:
+    """Everything in a condition outside the vocabulary: an unknown word, a value of the wrong type, and what
+    the word checks itself (of an alias: of the ``compare`` it stands for)."""
+    out: list[str] = []
+    for k, v in cond.items():
+        entry = ALIASES.get(k) or WORDS.get(k)
+        if entry is None:
+            out.append(f"unknown condition {k!r}")
+            continue
+        if not _fits(v, entry.params):
+            out.append(f"condition {k}: {v!r} is not of the word's type")
+            continue
+        name, value = general(k, v)
+        check = WORDS[name].check
+        if check is not None:
+            out.extend(f"condition {k}: {p}" for p in check(value))
+    return out
+
+
+def count_uses(encodings: Mapping[str, list[dict[str, Any]]]) -> dict[str, set[str]]:
+    """Which cards use each condition word (core words and aliases), wherever a condition is written."""
+    uses: dict[str, set[str]] = {}
+
+    def walk(card: str, value: Any) -> None:
+        if isinstance(value, dict):
+            for key in ("condition", "use_condition", "during"):
+                if isinstance(value.get(key), dict):
+                    for name in value[key]:
+                        uses.setdefault(name, set()).add(card)
+            for v in value.values():
+                walk(card, v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(card, v)
+
+    for card, abilities in encodings.items():
+        walk(card, abilities)
+    return uses

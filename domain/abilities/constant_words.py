@@ -1,0 +1,243 @@
+"""The words of constant ([Constant]) abilities: one registry entry each (``CONSTANT_WORDS``).
+
+An entry is the word's parameters and their types, how it reads in English, and what else is checked of it;
+``constants`` computes what each word does from the board whenever a rule asks (``active(s, word)``).
+
+- ``power``: ``{"target": spec, "amount": n, "per": measure}``: adds to the power of every SIGNI its target
+  spec names (``{"self": true}`` or a side/zone/filter spec; ``count`` is ignored: "all that fit"); with
+  ``per``, the amount is added once for each of what the measure counts ("+1000 for each ...", see
+  ``measures``);
+- ``immune``: ``{"from": "vanish", "by": "opponent" | "any"}``: the card cannot be vanished by those effects;
+- ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
+- ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
+  (``battled``), or, during an attack phase, the SIGNI in front of it vanished however (``front``), goes to
+  the trash instead of the ener zone; ``front_vanished_to_trash`` is its alias for ``front``;
+- ``keywords``: ``{"target": {"self": true}, "keywords": [...]}``: the card has these keywords;
+- ``soul_grant``: ``{"ability": {...}}``: the SIGNI this card is attached to as a [Soul] has the ability;
+- ``lrig_attacks``: ``{"max": n, "downed": true}``: this LRIG may attack up to n times a turn, and (with
+  ``downed``) even while downed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from domain.abilities.measures import per_problems, per_text
+from domain.abilities.targets import FILTER_KEYS, ZONES, target_text
+from domain.abilities.vocabulary import fits, type_text
+
+Step = Mapping[str, Any]
+Text = Callable[[Step], str]
+Check = Callable[[Step], list[str]]
+
+
+@dataclass(frozen=True)
+class ConstantWord:
+    name: str
+    params: Mapping[str, Any]
+    text: Text
+    doc: str
+    check: Check | None = None
+    required: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ConstantAlias:
+    name: str
+    of: str
+    fixed: Mapping[str, Any]
+
+
+CONSTANT_WORDS: dict[str, ConstantWord] = {}
+CONSTANT_ALIASES: dict[str, ConstantAlias] = {}
+_describe: list[Callable[[dict[str, Any]], str]] = []
+
+
+def describe_abilities_with(fn: Callable[[dict[str, Any]], str]) -> None:
+    """Set how an ability a constant gives reads (the catalogue's sentence of an ability)."""
+    _describe[:] = [fn]
+
+
+def constant(
+    name: str,
+    params: Mapping[str, Any],
+    text: Text,
+    doc: str,
+    *,
+    check: Check | None = None,
+    required: tuple[str, ...] = (),
+) -> None:
+    if name in CONSTANT_WORDS or name in CONSTANT_ALIASES:
+        raise ValueError(f"the constant word {name!r} is registered twice")
+    CONSTANT_WORDS[name] = ConstantWord(name, dict(params), text, doc, check, required)
+
+
+def constant_alias(name: str, of: str, **fixed: Any) -> None:
+    if name in CONSTANT_WORDS or name in CONSTANT_ALIASES:
+        raise ValueError(f"the constant word {name!r} is registered twice")
+    CONSTANT_ALIASES[name] = ConstantAlias(name, of, dict(fixed))
+
+
+def _target_check(st: Step) -> list[str]:
+    spec = st.get("target", {})
+    out = []
+    if spec.get("zone", "signi") not in ZONES:
+        out.append(f"unknown zone {spec.get('zone')!r}")
+    bad = set(spec.get("filter", {})) - set(FILTER_KEYS)
+    if bad:
+        out.append(f"unknown filter key(s) {sorted(bad)}")
+    return out
+
+
+def _power_text(st: Step) -> str:
+    spec = st["target"]
+    who = "this SIGNI" if spec.get("self") else target_text({**spec, "all": True})
+    return f"{who} gets {int(st.get('amount', 0)):+d} power{per_text(st.get('per'))}"
+
+
+constant(
+    "power",
+    {"target": dict, "amount": int, "per": str | dict},
+    _power_text,
+    "adds power to every SIGNI the target names (with per: once for each of what it measures)",
+    check=lambda st: _target_check(st) + (per_problems(st["per"]) if "per" in st else []),
+    required=("target", "amount"),
+)
+
+
+def _immune_text(st: Step) -> str:
+    by = "the opponent's" if st.get("by", "opponent") == "opponent" else "any"
+    return f"this SIGNI cannot be {st.get('from', 'vanish')}ed by {by} effects"
+
+
+constant(
+    "immune",
+    {"from": Literal["vanish"], "by": Literal["opponent", "any"]},
+    _immune_text,
+    "the card cannot be vanished by the opponent's (or any) effects",
+)
+
+
+def _spell_cost_text(st: Step) -> str:
+    whose = "the opponent's" if st.get("whose", "opponent") == "opponent" else "your"
+    add = ", ".join(f"{c['n']} {c['color']}" for c in st.get("add", []))
+    return f"{whose} spells cost {add} more"
+
+
+constant(
+    "spell_cost",
+    {"add": list, "whose": Literal["opponent", "you"]},
+    _spell_cost_text,
+    "spells of that player cost more",
+)
+
+
+def _to_trash_text(st: Step) -> str:
+    if st.get("which", "battled") == "front":
+        return (
+            "during an attack phase, the SIGNI in front of it goes to the trash instead of the ener zone "
+            "when vanished"
+        )
+    return "a SIGNI this SIGNI vanishes in battle goes to the trash instead of the ener zone"
+
+
+constant(
+    "vanished_to_trash",
+    {"which": Literal["battled", "front"]},
+    _to_trash_text,
+    "a SIGNI it vanishes in battle (or the one in front of it) goes to the trash instead of the ener zone",
+)
+constant_alias("front_vanished_to_trash", "vanished_to_trash", which="front")
+constant(
+    "keywords",
+    {"target": dict, "keywords": list},
+    lambda st: f"this card has {', '.join(st.get('keywords', []))}",
+    "the card has these keywords while the ability applies",
+)
+
+
+def _lrig_attacks_text(st: Step) -> str:
+    downed = " even while downed" if st.get("downed") else ""
+    return f"this LRIG can attack{downed}, up to {st.get('max', 1)} times this turn"
+
+
+constant(
+    "lrig_attacks",
+    {"max": int, "downed": bool},
+    _lrig_attacks_text,
+    "this LRIG may attack up to max times a turn (with downed: even while downed)",
+)
+
+
+def _soul_grant_text(st: Step) -> str:
+    gained = _describe[0](st["ability"]).rstrip(".") if _describe else "an ability"
+    return f'the SIGNI this card is attached to as a Soul has "{gained}"'
+
+
+constant(
+    "soul_grant",
+    {"ability": dict},
+    _soul_grant_text,
+    "the SIGNI this card is attached to as a [Soul] has the ability",
+    required=("ability",),
+)
+
+CONSTANT_OPS = (*CONSTANT_WORDS, *CONSTANT_ALIASES)
+
+
+def expand(step: Step) -> dict[str, Any]:
+    """The general form of a constant step (an alias with its fixed parameters)."""
+    a = CONSTANT_ALIASES.get(str(step.get("op")))
+    return dict(step) if a is None else {**step, "op": a.of, **a.fixed}
+
+
+def core_op(op: str) -> str:
+    a = CONSTANT_ALIASES.get(op)
+    return op if a is None else a.of
+
+
+def constant_text(step: Step) -> str:
+    g = expand(step)
+    w = CONSTANT_WORDS.get(str(g.get("op")))
+    return w.text(g) if w is not None else str(step.get("op"))
+
+
+def constant_problems(step: Step) -> list[str]:
+    """Everything in a constant step outside the vocabulary."""
+    op = step.get("op")
+    if op not in CONSTANT_OPS:
+        return [f"a constant ability's step must be one of {CONSTANT_OPS}"]
+    g = expand(step)
+    w = CONSTANT_WORDS[g["op"]]
+    out = [f"constant {op}: unknown field(s) {sorted(k for k in step if k != 'op' and k not in w.params)}"]
+    if all(k == "op" or k in w.params for k in step):
+        out = []
+    for k, kind in w.params.items():
+        if k in g and not fits(g[k], kind):
+            out.append(f"constant {op}: {k} must be {type_text(kind)}, not {g[k]!r}")
+    out.extend(f"constant {op}: {k} is required" for k in w.required if k not in g)
+    if not out and w.check is not None:
+        out.extend(f"constant {op}: {p}" for p in w.check(g))
+    return out
+
+
+def count_uses(encodings: Mapping[str, list[dict[str, Any]]]) -> dict[str, set[str]]:
+    """Which cards use each constant word (core words and aliases)."""
+    uses: dict[str, set[str]] = {}
+
+    def walk(card: str, value: Any) -> None:
+        if isinstance(value, dict):
+            if value.get("kind") == "constant":
+                for st in value.get("effect", []):
+                    uses.setdefault(str(st.get("op")), set()).add(card)
+            for v in value.values():
+                walk(card, v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(card, v)
+
+    for card, abilities in encodings.items():
+        walk(card, abilities)
+    return uses

@@ -1,0 +1,192 @@
+"""Card filters: which cards fit what an ability names, and how a filter reads.
+
+A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level``, ``level_max``,
+``level_min``, ``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``type``, ``guard``, ``card`` (a
+list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
+owner's center LRIG), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self`` (level
+at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the field;
+set when chosen).
+
+Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
+they share a sub-class (``class_kinds``).
+
+Targets (``targets``), conditions (``conditions``) and what is counted (``measures``) all read cards through
+these functions, and none of them imports another for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import facts
+from domain.cards import Card
+from domain.state import GameState, Slot, opponent
+
+Filter = dict[str, Any]
+
+FILTER_KEYS = (
+    "power_max",
+    "power_min",
+    "level",
+    "level_max",
+    "level_min",
+    "upped",
+    "frozen",
+    "class",
+    "color",
+    "colors_any",
+    "type",
+    "guard",
+    "card",
+    "position",
+    "shares_center_color",
+    "power_below",
+    "team",
+    "any_of",
+    "level_max_self",
+)
+LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
+
+
+def side_of(controller: str, side: str) -> str:
+    return controller if side == "you" else opponent(controller)
+
+
+def class_kinds(card: Card) -> frozenset[str]:
+    """The classes that tell SIGNI apart: the sub-classes after the general class, when it is printed."""
+    return frozenset(card.classes[1:] if len(card.classes) > 1 else card.classes)
+
+
+def distinct_classes(cards: list[Card]) -> bool:
+    """Whether no two of the cards share a class (a card without a class shares none)."""
+    seen: set[str] = set()
+    for card in cards:
+        kinds = class_kinds(card)
+        if kinds & seen:
+            return False
+        seen |= kinds
+    return True
+
+
+def slot_of(s: GameState, iid: str) -> Slot | None:
+    """The field slot (SIGNI or LRIG) a card instance is in; None when it is not on the field."""
+    owner = s.owners.get(iid)
+    if owner is None:
+        return None
+    ps = s.players[owner]
+    for sl in [*ps.signi.values(), *ps.lrig.values()]:
+        if sl is not None and sl.iid == iid:
+            return sl
+    return None
+
+
+def on_field(s: GameState, iid: str) -> bool:
+    where = s.where(iid)
+    return where is not None and where[1].startswith(("signi:", "lrig:"))
+
+
+def lost(s: GameState, iid: str) -> bool:
+    """Whether the card lost its abilities this turn while on the field (so they neither apply nor trigger).
+    A card that left the field is looked at as it was when it left."""
+    slot = slot_of(s, iid)
+    if slot is not None:
+        return "no_abilities" in slot.keywords
+    return iid in s.flags.get(LOST, ())
+
+
+def _printed_fits(card: Card, f: Filter) -> bool:
+    """The filter keys about numbers and kinds printed on the card."""
+    level = card.level or 0
+    return not (
+        ("type" in f and card.type.value != f["type"])
+        or ("level" in f and level != f["level"])
+        or ("level_max" in f and level > f["level_max"])
+        or ("level_min" in f and level < f["level_min"])
+        or ("guard" in f and card.guard != f["guard"])
+        or ("team" in f and card.team != f["team"])
+        or ("card" in f and card.id not in f["card"])
+    )
+
+
+def card_fits(card: Card, f: Filter) -> bool:
+    """Whether a card's printed facts fit a filter (the keys about the board are checked elsewhere)."""
+    if not _printed_fits(card, f):
+        return False
+    if "class" in f and f["class"] not in card.classes:
+        return False
+    if "color" in f and f["color"] not in card.colors:
+        return False
+    if "colors_any" in f and not set(f["colors_any"]) & set(card.colors):
+        return False
+    return not ("any_of" in f and not any(card_fits(card, g) for g in f["any_of"]))
+
+
+def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
+    card = facts.card_of(s, slot.iid)
+    if not card_fits(card, f):
+        return False
+    if "power_max" in f or "power_min" in f:  # asked only then: a constant's condition about SIGNI would loop
+        power = facts.power(s, slot)
+        if "power_max" in f and power > f["power_max"]:
+            return False
+        if "power_min" in f and power < f["power_min"]:
+            return False
+    if "upped" in f and (not slot.downed) != f["upped"]:
+        return False
+    if "frozen" in f and slot.frozen != f["frozen"]:
+        return False
+    return not ("position" in f and zone not in f["position"])
+
+
+def shares_center_color(s: GameState, owner: str, iid: str) -> bool:
+    """Whether a card shares a colour with the center LRIG of ``owner`` (colourless is no colour)."""
+    center = s.players[owner].lrig["center"]
+    if center is None:
+        return False
+    colors = set(facts.card_of(s, center.iid).colors) - {"colorless"}
+    return bool(colors & set(facts.card_of(s, iid).colors))
+
+
+_FILTER_TEXT: dict[str, Any] = {
+    "power_max": "power {} or less",
+    "power_min": "power {} or more",
+    "level_max": "level {} or less",
+    "level_min": "level {} or more",
+    "class": "<{}>",
+    "type": "{}",
+    "team": "of the team {}",
+}
+
+
+def _filter_bit(k: str, v: Any) -> str | None:
+    if k in _FILTER_TEXT:
+        return str(_FILTER_TEXT[k]).format(v)
+    flags = {
+        "upped": ("upped", "downed"),
+        "frozen": ("frozen", "not frozen"),
+        "guard": ("with Guard", "without Guard"),
+        "shares_center_color": (
+            "sharing colour with its owner's center LRIG",
+            "sharing no colour with its owner's center LRIG",
+        ),
+    }
+    if k in flags:
+        return flags[k][0 if v else 1]
+    if k == "level":
+        return "of the declared level" if v == "declared" else f"level {v}"
+    if k in ("color", "colors_any"):
+        return "/".join(v) if isinstance(v, list) else str(v)
+    if k == "any_of":
+        return " or ".join(filter_text(g).strip("()") for g in v)
+    if k == "card":
+        return "named " + " or ".join(v)
+    if k == "position":
+        return "in the " + "/".join(v) + " zone"
+    return {
+        "level_max_self": "of a level no higher than this card's",
+        "power_below": "with less power than the SIGNI it put onto the field",
+    }.get(k)
+
+
+def filter_text(f: Filter) -> str:
+    bits = [b for k, v in f.items() if (b := _filter_bit(k, v)) is not None]
+    return ("(" + ", ".join(bits) + ")") if bits else ""

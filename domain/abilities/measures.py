@@ -1,0 +1,285 @@
+"""What an ability counts or measures: the one source of numbers for conditions and bonuses.
+
+A *measure* is an object with one key naming what is measured, its value the measure's parameters:
+
+- ``{"count": {"side": "you" | "opponent", "zone": ..., "filter": {...}}}``: cards in a zone that fit the
+  filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field);
+- ``{"power": {}}``: this card's power (nothing when it is not on the field);
+- ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest"}}``: the level of that player's center
+  LRIG, or the lowest level among their LRIGs;
+- ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
+  none);
+- ``{"colors": {"of": "lrigs" | "signi" | "paid"}}``: the colours (colourless is none) among your LRIGs, your
+  SIGNI, or the ener cards the effect's optional cost was paid with;
+- ``{"classes": {"zone": "ener"}}``: the classes among the SIGNI in your ener zone;
+- ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
+- ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
+- ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
+  ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``extra_paid`` and
+  ``attack_damaged`` (1 or 0).
+
+``compare`` (a condition, see ``conditions``) checks a measure against a number; a *bonus* ("for each X, +N",
+``{"amount": N, "per": measure}``) multiplies N by it (``bonus``). ``PER_NAMES`` are the older names of a
+``per`` that stand for a measure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain import facts
+from domain.abilities.filters import (
+    Filter,
+    card_fits,
+    class_kinds,
+    filter_text,
+    side_of,
+    slot_fits,
+    slot_of,
+)
+from domain.state import GameState, opponent
+
+Measure = Mapping[str, Any]
+Vars = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Who asks: the state, the ability's controller and card, and what the effect in progress noted."""
+
+    s: GameState
+    controller: str
+    source: str
+    vars: Vars
+
+
+@dataclass(frozen=True)
+class MeasureKind:
+    name: str
+    params: Mapping[str, Any]  # parameter name -> allowed values (a tuple) or a type
+    value: Callable[
+        [Ctx, dict[str, Any]], int | None
+    ]  # None: there is nothing to measure (it never compares)
+    text: Callable[[dict[str, Any]], str]
+    doc: str
+
+
+MEASURES: dict[str, MeasureKind] = {}
+
+
+def measure(
+    name: str, params: Mapping[str, Any], text: Callable[[dict[str, Any]], str]
+) -> Callable[[Callable[[Ctx, dict[str, Any]], int | None]], Callable[[Ctx, dict[str, Any]], int | None]]:
+    """Register the decorated function as the measure ``name`` (its docstring describes it)."""
+
+    def register(
+        fn: Callable[[Ctx, dict[str, Any]], int | None],
+    ) -> Callable[[Ctx, dict[str, Any]], int | None]:
+        if name in MEASURES:
+            raise ValueError(f"the measure {name!r} is registered twice")
+        MEASURES[name] = MeasureKind(name, dict(params), fn, text, (fn.__doc__ or "").strip())
+        return fn
+
+    return register
+
+
+def _whose(p: dict[str, Any], default: str = "you") -> str:
+    return "your" if p.get("side", default) == "you" else "the opponent's"
+
+
+def _counted(p: dict[str, Any]) -> str:
+    zone = str(p.get("zone", "signi"))
+    what = {"signi": "SIGNI", "lrig": "LRIGs"}.get(zone, "cards")
+    where = "field" if zone in ("signi", "lrig") else zone.replace("_", " ")
+    return f"{what} {filter_text(p.get('filter', {}))} in {_whose(p)} {where}".replace("  ", " ")
+
+
+def _count_text(p: dict[str, Any]) -> str:
+    return f"the number of {_counted(p)}"
+
+
+@measure(
+    "count",
+    {"side": ("you", "opponent"), "zone": str, "filter": dict},
+    _count_text,
+)
+def _count(c: Ctx, p: dict[str, Any]) -> int:
+    """Cards in a zone of that side that fit the filter (SIGNI and LRIGs: on the field)."""
+    s = c.s
+    ps = s.players[side_of(c.controller, p.get("side", "you"))]
+    f: Filter = p.get("filter", {})
+    zone = p.get("zone", "signi")
+    if zone == "signi":
+        return sum(1 for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f))
+    if zone == "lrig":
+        return sum(1 for sl in ps.lrig.values() if sl is not None and card_fits(facts.card_of(s, sl.iid), f))
+    return sum(1 for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f))
+
+
+@measure("power", {}, lambda _p: "its power")
+def _power(c: Ctx, _p: dict[str, Any]) -> int | None:
+    """This card's power, while it is on the field."""
+    slot = slot_of(c.s, c.source)
+    if c.s.where(c.source) is None or slot is None:
+        return None
+    return facts.power(c.s, slot)
+
+
+def _level_text(p: dict[str, Any]) -> str:
+    whose = "the opponent's" if p.get("whose") == "opponent" else "your"
+    return f"{whose} {'lowest LRIG' if p.get('of') == 'lowest' else 'center LRIG'} level"
+
+
+@measure("level", {"whose": ("you", "opponent"), "of": ("center", "lowest")}, _level_text)
+def _level(c: Ctx, p: dict[str, Any]) -> int:
+    """The level of a player's center LRIG, or the lowest level among their LRIGs (none: 0)."""
+    player = c.controller if p.get("whose", "you") == "you" else opponent(c.controller)
+    if p.get("of", "center") == "center":
+        return facts.center_level(c.s, player)
+    levels = [facts.level(c.s, sl.iid) for sl in c.s.players[player].lrig.values() if sl is not None]
+    return min(levels, default=0)
+
+
+@measure("lrigs", {"team": str}, lambda p: f"your LRIGs of {p.get('team') or 'its team'}")
+def _lrigs(c: Ctx, p: dict[str, Any]) -> int:
+    """Your LRIGs of a team (by default this card's own)."""
+    team = p.get("team") or facts.card_of(c.s, c.source).team
+    if not team:
+        return 0
+    lrigs = c.s.players[c.controller].lrig.values()
+    return sum(1 for sl in lrigs if sl is not None and facts.card_of(c.s, sl.iid).team == team)
+
+
+@measure("colors", {"of": ("lrigs", "signi", "paid")}, lambda p: f"the colours among the {p.get('of')}")
+def _colors(c: Ctx, p: dict[str, Any]) -> int:
+    """The colours (colourless is none) among your LRIGs, your SIGNI, or the ener the cost was paid with."""
+    s, ps = c.s, c.s.players[c.controller]
+    of = p.get("of", "lrigs")
+    if of == "lrigs":
+        cards = [sl.iid for sl in ps.lrig.values() if sl is not None]
+    elif of == "signi":
+        cards = [sl.iid for _z, sl in ps.signi_slots()]
+    else:
+        cards = list(c.vars.get("paid", []))
+    return len({col for i in cards for col in facts.card_of(s, i).colors} - {"colorless"})
+
+
+@measure("classes", {"zone": ("ener",)}, lambda _p: "the classes among the SIGNI in your ener zone")
+def _classes(c: Ctx, _p: dict[str, Any]) -> int:
+    """The classes among the SIGNI in your ener zone."""
+    cards = [facts.card_of(c.s, iid) for iid in c.s.players[c.controller].zones["ener"]]
+    return len({k for card in cards if card.is_signi for k in class_kinds(card)})
+
+
+@measure("hand_lead", {}, lambda _p: "how many more cards you hold than the opponent")
+def _hand_lead(c: Ctx, _p: dict[str, Any]) -> int:
+    """How many more cards you hold than the opponent (fewer: below 0)."""
+    mine = len(c.s.players[c.controller].zones["hand"])
+    return mine - len(c.s.players[opponent(c.controller)].zones["hand"])
+
+
+@measure("under", {}, lambda _p: "the cards under it")
+def _under(c: Ctx, _p: dict[str, Any]) -> int | None:
+    """The cards under this card, while it is on the field."""
+    slot = slot_of(c.s, c.source)
+    return None if slot is None else len(slot.under)
+
+
+NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged")
+
+
+@measure("noted", {"what": NOTED}, lambda p: f"what the effect noted as {p.get('what')}")
+def _noted(c: Ctx, p: dict[str, Any]) -> int:
+    """What the effect in progress noted: cards discarded, moved (its last move), moved by the step just
+    before; whether the extra cost was paid, whether the attack it waited for dealt damage (1 or 0)."""
+    what = p.get("what")
+    value = c.vars.get(str(what), 0)
+    if what == "moved":
+        return len(value or [])
+    return int(bool(value)) if what in ("extra_paid", "attack_damaged") else int(value)
+
+
+# -- reading and checking measures ----------------------------------------------------------------
+
+
+def kind_of(m: Measure) -> str | None:
+    """The measure's kind: its one key that names a measure."""
+    found = [k for k in m if k in MEASURES]
+    return found[0] if len(found) == 1 else None
+
+
+def value(c: Ctx, m: Measure) -> int | None:
+    kind = kind_of(m)
+    if kind is None:
+        raise ValueError(f"not a measure: {dict(m)!r}")
+    return MEASURES[kind].value(c, dict(m[kind] or {}))
+
+
+def text(m: Measure) -> str:
+    kind = kind_of(m)
+    return MEASURES[kind].text(dict(m[kind] or {})) if kind is not None else "?"
+
+
+def problems(m: Any, keys: tuple[str, ...] = ()) -> list[str]:
+    """What is wrong with a measure (``keys``: other keys the object holding it may have)."""
+    if not isinstance(m, Mapping):
+        return [f"a measure is an object naming one of {sorted(MEASURES)}, not {m!r}"]
+    named = [k for k in m if k in MEASURES]
+    if len(named) != 1:
+        return [f"a measure names one of {sorted(MEASURES)}, not {sorted(named) or 'none'}"]
+    out = [f"unknown field {k!r}" for k in m if k not in MEASURES and k not in keys]
+    kind = MEASURES[named[0]]
+    params = m[named[0]] or {}
+    if not isinstance(params, Mapping):
+        return [*out, f"{kind.name}: its parameters are an object, not {params!r}"]
+    for key, v in params.items():
+        allowed = kind.params.get(key)
+        if allowed is None:
+            out.append(f"{kind.name}: unknown parameter {key!r}")
+        elif isinstance(allowed, tuple) and v not in allowed:
+            out.append(f"{kind.name}: {key} must be one of {allowed}, not {v!r}")
+        elif isinstance(allowed, type) and not isinstance(v, allowed):
+            out.append(f"{kind.name}: {key} must be a {allowed.__name__}, not {v!r}")
+    return out
+
+
+# -- "for each X, +N" -----------------------------------------------------------------------------
+
+PER_NAMES: dict[str, dict[str, Any]] = {
+    "your_signi_colors": {"colors": {"of": "signi"}},  # the colours among the SIGNI on your field
+}
+
+
+def per_measure(per: Any) -> Measure | None:
+    """The measure a ``per`` names (an older name, or a measure object); None for no ``per``."""
+    if per is None:
+        return None
+    return PER_NAMES[per] if isinstance(per, str) else per
+
+
+def bonus(c: Ctx, amount: int, per: Any) -> int:
+    """``amount``, once for each of what ``per`` measures ("for each colour among your SIGNI, -3000"); with
+    no ``per``, the amount itself."""
+    m = per_measure(per)
+    if m is None:
+        return amount
+    return amount * (value(c, m) or 0)
+
+
+def per_problems(per: Any) -> list[str]:
+    if isinstance(per, str):
+        return (
+            [] if per in PER_NAMES else [f"per must be one of {sorted(PER_NAMES)} or a measure, not {per!r}"]
+        )
+    return problems(per)
+
+
+def per_text(per: Any) -> str:
+    m = per_measure(per)
+    if m is None:
+        return ""
+    if kind_of(m) == "count":
+        return f" for each of the {_counted(dict(m['count'] or {}))}"
+    return f" for each of {text(m)}"

@@ -1,0 +1,298 @@
+"""The "when ..." of triggered abilities: one general form, and the older trigger names as aliases of it.
+
+A trigger is ``{"on": event, "whose": ..., "zone": ..., "phase": ..., "by": ..., "filter": {...}, "during":
+condition}``:
+
+- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
+  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
+- ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
+  it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
+- ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
+- ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
+- ``by``: what caused it: ``not_battle`` (``vanished`` other than in battle), ``own_effect`` (``discards``:
+  by an effect of your own card, not as a cost), ``your_effect`` (``mills``), ``assist_or_life_burst``
+  (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any ability or effect of the
+  opponent's);
+- ``filter``: the card the event is about must fit it (as it is on the field then);
+- ``during``: a condition that must hold when the event happens.
+
+Each event lists the forms the judge watches for (``TriggerEvent.forms``): a trigger whose form is not among
+them is refused as the encodings load. An older name (``attack``, ``turn_end``, ``signi_targeted`` ...) is an
+alias: it stands for the general form with some fields fixed (``ALIASES``), and reads and triggers exactly as
+that form does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.abilities.conditions import condition_problems, condition_text
+from domain.abilities.filters import FILTER_KEYS, filter_text
+
+Trigger = Mapping[str, Any]
+# (on, whose, zone, phase, by): what the judge watches for; ``by`` only where it tells events apart
+Key = tuple[str, str, str, str, str]
+FIELDS = ("on", "whose", "zone", "phase", "by", "filter", "during")
+
+
+@dataclass(frozen=True)
+class TriggerEvent:
+    name: str
+    doc: str
+    forms: Mapping[Key, str]  # each form the judge watches for, and how it reads ("{f}": the filter)
+    filtered: frozenset[Key] = frozenset()  # the forms that take a filter
+    by: tuple[str, ...] = ()  # the causes a trigger may name (none: it takes no by)
+    keyed_by: bool = False  # whether the cause tells forms apart (else it is checked as the event happens)
+    default_whose: str = "this"
+
+
+EVENTS: dict[str, TriggerEvent] = {}
+ALIASES: dict[str, dict[str, str]] = {}
+
+
+def event(
+    name: str,
+    doc: str,
+    forms: Mapping[tuple[str, ...], str],
+    *,
+    filtered: tuple[tuple[str, ...], ...] = (),
+    by: tuple[str, ...] = (),
+    keyed_by: bool = False,
+    default_whose: str = "this",
+) -> None:
+    """Register an event kind; each form is written ``(whose, zone, phase, by)`` with blanks left off."""
+
+    def full(f: tuple[str, ...]) -> Key:
+        whose, zone, phase, cause = (*f, "", "", "", "")[:4]
+        return (name, whose, zone or "any", phase, (cause or "any") if keyed_by else "")
+
+    if name in EVENTS or name in ALIASES:
+        raise ValueError(f"the trigger {name!r} is registered twice")
+    EVENTS[name] = TriggerEvent(
+        name,
+        doc,
+        {full(f): text for f, text in forms.items()},
+        frozenset(full(f) for f in filtered),
+        by,
+        keyed_by,
+        default_whose,
+    )
+
+
+def alias(name: str, **fixed: str) -> None:
+    if name in EVENTS or name in ALIASES:
+        raise ValueError(f"the trigger {name!r} is registered twice")
+    ALIASES[name] = dict(fixed)
+
+
+event(
+    "attacks",
+    "a card attacks",
+    {
+        ("this",): "When it attacks",
+        ("you", "signi"): "When a SIGNI{f} on your field attacks",
+        ("opponent",): "When a SIGNI or LRIG of the opponent attacks",
+        ("opponent", "signi"): "When a SIGNI of the opponent attacks",
+    },
+    filtered=(("you", "signi"),),
+)
+event(
+    "enters",
+    "a card enters the field, however it enters (not an [Enter] ability: Harmony ...)",
+    {
+        ("this",): "When it enters the field (even when [Enter] abilities do not activate)",
+        ("you",): "When a SIGNI{f} enters your field",
+    },
+    filtered=(("you",),),
+)
+event(
+    "vanished",
+    "a SIGNI is vanished (in battle, by an effect, or by rule processing)",
+    {
+        ("this",): "When it is vanished",
+        ("this", "", "", "not_battle"): "When it is vanished other than in battle",
+    },
+    by=("any", "not_battle"),
+    keyed_by=True,
+)
+event(
+    "leaves_field",
+    "a SIGNI leaves the field, however it goes (for another SIGNI: once, however many left)",
+    {
+        ("this",): "When it leaves the field",
+        ("you",): "When another SIGNI on your field leaves the field",
+    },
+)
+event(
+    "moved_zone",
+    "a SIGNI moves to another SIGNI zone",
+    {("this",): "When it moves to another SIGNI zone on the field"},
+)
+event(
+    "phase_starts",
+    "a phase of a turn begins (``phase``: attack or end)",
+    {
+        ("you", "", "attack"): "At the start of your attack phase",
+        ("you", "", "end"): "At the end of your turn",
+        ("any", "", "end"): "At the end of each turn",
+    },
+    default_whose="you",
+)
+event(
+    "draws",
+    "a player draws outside the draw phase (once for each card)",
+    {("you",): "When you draw a card outside your draw phase"},
+    default_whose="you",
+)
+event(
+    "discards",
+    "a player discards by an effect of their own card (not as a cost)",
+    {("you", "", "", "own_effect"): "When your own effect makes you discard"},
+    by=("own_effect",),
+    keyed_by=True,
+    default_whose="you",
+)
+event(
+    "mills",
+    "cards are put from a deck into the trash by a player's effect",
+    {("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash"},
+    by=("your_effect",),
+    keyed_by=True,
+    default_whose="you",
+)
+event(
+    "soul_attached",
+    "a [Soul] is attached to a SIGNI",
+    {
+        ("this",): "When a Soul is attached to it",
+        ("you",): "When a Soul is attached to a SIGNI on your field",
+    },
+)
+event(
+    "becomes_target",
+    "a SIGNI becomes a target of the opponent's ability or effect (once, however many became targets)",
+    {("you",): "When a SIGNI{f} on your field becomes a target of the opponent's {by}"},
+    filtered=(("you",),),
+    by=("any", "assist_or_life_burst"),
+    default_whose="you",
+)
+
+alias("attack", on="attacks", whose="this")
+alias("signi_attacks", on="attacks", whose="you", zone="signi")
+alias("opponent_attacks", on="attacks", whose="opponent")
+alias("opponent_signi_attacks", on="attacks", whose="opponent", zone="signi")
+alias("signi_enters", on="enters", whose="you")
+alias("vanished_outside_battle", on="vanished", whose="this", by="not_battle")
+alias("other_leaves_field", on="leaves_field", whose="you")
+alias("attack_phase_start", on="phase_starts", whose="you", phase="attack")
+alias("turn_end", on="phase_starts", whose="you", phase="end")
+alias("each_turn_end", on="phase_starts", whose="any", phase="end")
+alias("drew", on="draws", whose="you")
+alias("discarded", on="discards", whose="you", by="own_effect")
+alias("milled", on="mills", whose="you", by="your_effect")
+alias("soul_attached_your_signi", on="soul_attached", whose="you")
+alias("targeted", on="becomes_target", whose="you")
+alias("signi_targeted", on="becomes_target", whose="you")
+
+TRIGGERS = (*EVENTS, *ALIASES)
+
+
+def general(trigger: Trigger) -> dict[str, Any]:
+    """The trigger in its general form: an alias's fixed fields filled in, the defaults written out."""
+    fixed = ALIASES.get(str(trigger.get("on")), {})
+    out = {**trigger, **fixed}
+    ev = EVENTS.get(str(out.get("on")))
+    if ev is not None:
+        out.setdefault("whose", ev.default_whose)
+    return out
+
+
+def key(trigger: Trigger) -> Key:
+    """What the judge watches for, for this trigger (the same for an alias and its general form)."""
+    g = general(trigger)
+    ev = EVENTS.get(str(g.get("on")))
+    by = str(g.get("by", "any")) if ev is not None and ev.keyed_by else ""
+    return (str(g.get("on")), str(g.get("whose")), str(g.get("zone", "any")), str(g.get("phase", "")), by)
+
+
+def form(on: str, whose: str, zone: str = "any", phase: str = "", by: str = "") -> Key:
+    """A key the judge emits, checked against the registry as the module that uses it loads."""
+    k: Key = (on, whose, zone, phase, by)
+    if k not in EVENTS[on].forms:
+        raise ValueError(f"no trigger form {k}")
+    return k
+
+
+def trigger_text(trigger: Trigger) -> str:
+    g = general(trigger)
+    ev = EVENTS.get(str(g.get("on")))
+    head = ev.forms.get(key(trigger), "When triggered") if ev is not None else "When triggered"
+    head = head.replace(
+        "{by}",
+        "Assist LRIG or Life Burst" if g.get("by") == "assist_or_life_burst" else "ability or effect",
+    )
+    if "{f}" in head:
+        f = filter_text(g.get("filter", {}))
+        head = head.replace("{f}", f" {f}" if f else "")
+    if g.get("during"):
+        head += f" while {condition_text(g['during'])}"
+    return head
+
+
+def trigger_problems(trigger: Any) -> list[str]:
+    """Everything in a trigger outside the vocabulary."""
+    if not isinstance(trigger, Mapping) or (
+        trigger.get("on") not in EVENTS and trigger.get("on") not in ALIASES
+    ):
+        on = trigger.get("on") if isinstance(trigger, Mapping) else None
+        return [f"an auto ability needs a trigger from {TRIGGERS}, not {on!r}"]
+    out: list[str] = []
+    unknown = set(trigger) - set(FIELDS)
+    if unknown:
+        out.append(f"unknown trigger field(s) {sorted(unknown)}")
+    fixed = ALIASES.get(trigger["on"], {})
+    clash = sorted(k for k in fixed if k != "on" and k in trigger and trigger[k] != fixed[k])
+    if clash:
+        out.append(f"the trigger {trigger['on']} fixes {clash}")
+    g = general(trigger)
+    ev = EVENTS[g["on"]]
+    k = key(trigger)
+    if k not in ev.forms:
+        watched = ", ".join("/".join(x for x in f[1:] if x) for f in ev.forms)
+        out.append(f"the judge watches {ev.name} only as {watched}, not {'/'.join(x for x in k[1:] if x)}")
+    if "filter" in g and k not in ev.filtered:
+        out.append(f"a {trigger['on']} trigger takes no filter")
+    if "by" in g and g["by"] not in ev.by:
+        out.append(
+            f"a {trigger['on']} trigger's by is one of {ev.by}, not {g['by']!r}"
+            if ev.by
+            else f"a {trigger['on']} trigger takes no by"
+        )
+    bad = set(g.get("filter", {})) - set(FILTER_KEYS)
+    if bad:
+        out.append(f"unknown filter key(s) {sorted(bad)}")
+    if "during" in g:
+        out.extend(condition_problems(g["during"]))
+    return out
+
+
+def count_uses(encodings: Mapping[str, list[dict[str, Any]]]) -> dict[str, set[str]]:
+    """Which cards use each trigger name (events and aliases), granted abilities included."""
+    uses: dict[str, set[str]] = {}
+
+    def walk(card: str, value: Any) -> None:
+        if isinstance(value, dict):
+            trig = value.get("trigger")
+            if value.get("kind") == "auto" and isinstance(trig, dict):
+                uses.setdefault(str(trig.get("on")), set()).add(card)
+            for v in value.values():
+                walk(card, v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(card, v)
+
+    for card, abilities in encodings.items():
+        walk(card, abilities)
+    return uses
