@@ -76,7 +76,7 @@ def ability_words(ab: dict[str, Any]) -> list[str]:
 def shown_kind(ab: dict[str, Any], card_type: str) -> str:
     """The ability's kind as the card view names it: a spell's effect on an ARTS card is ``arts``; a Rise is
     a constant ability."""
-    kind = ab["kind"]
+    kind = str(ab["kind"])
     if kind == "rise":
         return "constant"
     if kind == "spell" and card_type == "arts":
