@@ -24,6 +24,7 @@ from domain.combat import lrig_attack_refusal
 from domain.errors import IllegalAction
 from domain.formats import format_of
 from domain.kinds import describe_pending
+from domain.original import ARTS_STEP
 from domain.recorder import Recorder
 from domain.state import SIGNI_ZONES, GameState, opponent
 
@@ -653,4 +654,19 @@ def refuse_out_of_turn(s: GameState, act: Action) -> None:
 __all__ = ["SIGNI_ZONES", "combinations", "handler", "refuse_out_of_turn", "resolve_ref"]
 
 
-import domain.original  # noqa: E402, F401  (registers the answers of the original format's ARTS use step)
+# -- the original format's ARTS use step (002 "Attack Phase"; the step itself: ``domain.original``) ---------
+
+
+@answers("arts_use", "pass")
+def pass_arts_use(rec: Recorder, act: Action) -> None:
+    """The turn player's pass hands the step to the other player; the other player's pass ends it."""
+    p = act.player or ""
+    data: dict[str, str] = {"player": p, "kind": "arts_use"}
+    if p == rec.state.turn_player:
+        data["stage"] = "other"
+    rec.emit("Passed", p, ARTS_STEP, data)
+
+
+answers("arts_use", "use_arts")(handler("pre_attack", "use_arts") or _unenforced)
+answers("arts_use", "use_ability")(_use("use_ability"))
+answers("arts_use", "use_piece")(_use("use_piece"))

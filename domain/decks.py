@@ -15,20 +15,9 @@ from importlib import resources
 from typing import Any
 
 from domain.cards import COLORS, Card, CardType, Catalogue, load_catalogue
-from domain.formats import FORMAT_NAMES, format_named
+from domain.formats import DIVA, FORMAT_NAMES, FORMATS, Format, format_named
 
-PRESET_IDS: tuple[str, ...] = (
-    "WXDi-D01",
-    "WXDi-D02",
-    "WXDi-D03",
-    "WXDi-D04",
-    "WXDi-D05",
-    "WXDi-D06",
-    "WXDi-D07",
-    "WXDi-D08",
-    "WXDi-D09-H",
-    "WXDi-D09-P",
-)
+PRESET_IDS: tuple[str, ...] = DIVA.preset_ids
 SUPPORTED_FORMATS: tuple[str, ...] = FORMAT_NAMES
 
 MAIN_DECK_SIZE = 40
@@ -86,40 +75,30 @@ class UnknownDeck(KeyError):
 
 
 @cache
-def _load_presets() -> tuple[tuple[str, Deck], ...]:
-    raw = resources.files("domain").joinpath("data").joinpath("decks.json").read_text(encoding="utf-8")
+def _load_presets(fmt: Format) -> tuple[tuple[str, Deck], ...]:
+    """The preset decks of ``fmt``, in the order of its ``preset_ids``, from its file in ``domain/data``."""
+    raw = resources.files("domain").joinpath("data").joinpath(fmt.preset_file).read_text(encoding="utf-8")
     data = json.loads(raw)
-    return tuple((deck_id, Deck.from_dict(data[deck_id])) for deck_id in PRESET_IDS)
+    return tuple((deck_id, Deck.from_dict(data[deck_id])) for deck_id in fmt.preset_ids)
 
 
 def presets(format: str = "diva") -> dict[str, Deck]:
     """The preset decks of a format, by id: the ten Diva starter decks, in the order of ``PRESET_IDS``, or
-    the original format's demo decks (``domain.original``)."""
-    if format == "diva":
-        return dict(_load_presets())
-    from domain.original import demo_decks
-
-    format_named(format)
-    return demo_decks()
+    the original format's demo decks (``domain.formats.ORIGINAL.preset_ids``)."""
+    return dict(_load_presets(format_named(format)))
 
 
 def all_preset_ids() -> tuple[str, ...]:
     """Every preset deck id, of every format."""
-    from domain.original import DEMO_DECK_IDS
-
-    return (*PRESET_IDS, *DEMO_DECK_IDS)
+    return tuple(deck_id for fmt in FORMATS.values() for deck_id in fmt.preset_ids)
 
 
 def preset(deck_id: str) -> Deck:
-    for known, deck in _load_presets():
-        if known == deck_id:
-            return deck
-    from domain.original import demo_decks
-
-    found = demo_decks().get(deck_id)
-    if found is None:
-        raise UnknownDeck(deck_id)
-    return found
+    for fmt in FORMATS.values():
+        for known, deck in _load_presets(fmt):
+            if known == deck_id:
+                return deck
+    raise UnknownDeck(deck_id)
 
 
 # ------------------------------------------------------------------------------------------ validation
@@ -195,11 +174,10 @@ def validate_deck(deck: Deck, catalogue: Catalogue | None = None, format: str = 
             )
         ]
     cat = catalogue if catalogue is not None else load_catalogue(extended=True)
-    if format != "diva":
-        return format_named(format).validate_deck(deck, cat)
-    return _validate_diva(deck, cat)
+    return format_named(format).validate_deck(deck, cat)
 
 
+@DIVA.registers("validate_deck")
 def _validate_diva(deck: Deck, cat: Catalogue) -> list[Problem]:
     """Every problem of ``deck`` under the Diva Selection deck-construction rules (000 glossary)."""
     problems: list[Problem] = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import domain.original  # noqa: F401  (registers the original format's hooks before any match is played)
 from domain.actions import Action, parse_action
 from domain.errors import IllegalAction, TakebackRefused
 from domain.events import Event

@@ -1,45 +1,118 @@
 """The formats a match is played in, and what each decides: the engine asks the match's format.
 
 Two formats: ``DIVA`` (Diva Selection: seeds 000, 001 and 004; three LRIGs) and ``ORIGINAL`` (the earlier
-single-LRIG game of seed 002). The Diva format is the engine's own behaviour; the original format says where
-it differs: one LRIG at set-up and no assists, a grow to an equal or lower level as well, an attack phase of
-four steps opening with the ARTS use step, and the deck construction of its era. Where both formats play
-alike but the original format has its own text (seed 002), the original format cites its own rule instead of
-the Diva rule: ``Format.cite`` maps one rule id to the other, for events and refusals alike.
+single-LRIG game of seed 002). A format is data: its LRIG positions, its attack steps, its draws and hand
+limit, its grow rule, its preset decks and the rules it cites. Where both formats play alike but the original
+format has its own text (seed 002), the original format cites its own rule instead of the Diva rule:
+``Format.cite`` maps one rule id to the other, for events and refusals alike.
 
-This module imports nothing of the engine at load time (the engine imports it): what a format does lives in
-the modules it names (``domain.procedure`` for Diva, ``domain.original`` for the original format).
+What truly differs in behaviour (the attack phase's steps, the deck construction, the LRIGs a player starts
+with) is a hook: the module that plays it registers it onto its format when imported (``domain.procedure``,
+``domain.decks`` and ``domain.setup`` for Diva; ``domain.original`` for the original format, which
+``domain.engine`` and ``domain.setup`` import). This module imports nothing of the engine: every engine module
+may import it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from domain.errors import IllegalAction
 
 if TYPE_CHECKING:
     from domain.cards import Card, Catalogue
     from domain.decks import Deck, Problem
-    from domain.engine import Recorder
+    from domain.recorder import Recorder
     from domain.state import GameState
 
-__all__ = ["DIVA", "FORMATS", "FORMAT_NAMES", "ORIGINAL", "Format", "format_named", "format_of"]
+__all__ = [
+    "DIVA",
+    "FORMATS",
+    "FORMAT_NAMES",
+    "HOOKS",
+    "ORIGINAL",
+    "Format",
+    "MissingFormatHook",
+    "format_named",
+    "format_of",
+]
+
+# the behaviour a format's module registers (``Format.registers``), with what each is called with
+HOOKS: Mapping[str, str] = MappingProxyType(
+    {
+        "attack_step": "(rec: Recorder, tp: str) -> None: the next piece of the attack phase",
+        "validate_deck": "(deck: Deck, catalogue: Catalogue) -> list[Problem]: its construction problems",
+        "default_lrigs": "(deck: Deck) -> dict[str, str]: the LRIGs a player starts with, by position",
+    }
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
+class MissingFormatHook(RuntimeError):
+    """A format was asked for behaviour its module never registered (the module was not imported)."""
+
+
+@dataclass(frozen=True, eq=False)
 class Format:
-    """A format: the Diva Selection behaviour, which another format overrides where its rules differ."""
+    """A format's rules as data, and the hooks its modules register for what differs in behaviour."""
 
-    name = "diva"
-    title = "Diva Selection"
-    lrig_positions: tuple[str, ...] = ("center", "left", "right")
-    attack_steps: tuple[str, ...] = ("pre_attack", "defense", "signi_attack", "lrig_attack", "guard")
-    first_turn_draw = 1  # 001 "Draw Phase": the first player's first turn
-    phase_draw = 2
-    hand_limit = 6  # 001 "End Phase"
+    name: str
+    title: str
+    lrig_positions: tuple[str, ...]
+    attack_steps: tuple[str, ...]
+    preset_ids: tuple[str, ...]
+    preset_file: str  # in domain/data
+    hook_module: str  # the module that registers this format's hooks (named in a missing hook's error)
+    first_turn_draw: int = 1  # 001 "Draw Phase": the first player's first turn
+    phase_draw: int = 2
+    hand_limit: int = 6  # 001 "End Phase"
+    # the grow's level rule: at most ``grow_up`` levels up; exactly that many unless an equal or lower level
+    # is allowed (001 "Grow Phase": exactly one up; 002 "Grow Phase": at most one up, or equal, or lower)
+    grow_up: int = 1
+    grow_equal_or_lower: bool = False
     # the rule this format cites where the engine would cite a Diva rule: none for Diva itself
-    citations: Mapping[str, str] = MappingProxyType({})
+    citations: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    _hooks: dict[str, Callable[..., Any]] = field(default_factory=dict, init=False, repr=False)
+
+    # -- hooks ----------------------------------------------------------------------------------------
+
+    def registers(self, hook: str) -> Callable[[F], F]:
+        """Decorator: the decorated function is this format's ``hook`` (one of ``HOOKS``)."""
+        if hook not in HOOKS:
+            raise ValueError(f"{hook!r} is not a format hook; the hooks are: {', '.join(HOOKS)}")
+
+        def register(fn: F) -> F:
+            self._hooks[hook] = fn
+            return fn
+
+        return register
+
+    def hook(self, hook: str) -> Callable[..., Any]:
+        """The function registered as ``hook``; ``MissingFormatHook`` when its module was not imported."""
+        found = self._hooks.get(hook)
+        if found is None:
+            raise MissingFormatHook(
+                f"the {self.name} format has no {hook!r}: import {self.hook_module}, which registers it"
+            )
+        return found
+
+    def attack_step(self, rec: Recorder, tp: str) -> None:
+        """The next piece of the attack phase."""
+        self.hook("attack_step")(rec, tp)
+
+    def validate_deck(self, deck: Deck, catalogue: Catalogue) -> list[Problem]:
+        problems: list[Problem] = self.hook("validate_deck")(deck, catalogue)
+        return problems
+
+    def default_lrigs(self, deck: Deck) -> dict[str, str]:
+        lrigs: dict[str, str] = self.hook("default_lrigs")(deck)
+        return lrigs
+
+    # -- data -----------------------------------------------------------------------------------------
 
     def cite(self, rule: str) -> str:
         """The rule id this format cites for what the engine calls ``rule``."""
@@ -53,44 +126,59 @@ class Format:
         return type(error)(refs, error.message)
 
     def grow_level_refusal(self, old: Card, new: Card) -> str | None:
-        """Why ``new`` cannot be grown onto ``old`` by level (a sentence), or None. 001 "Grow Phase": a
-        center LRIG grows exactly one level up."""
-        if (new.level or 0) != (old.level or 0) + 1:
+        """Why ``new`` cannot be grown onto ``old`` by level (a sentence), or None."""
+        up = (new.level or 0) - (old.level or 0)
+        if self.grow_equal_or_lower:
+            if up > self.grow_up:
+                return (
+                    f"{new.name} is level {new.level}: {old.name} (level {old.level}) grows at most "
+                    f"{_levels(self.grow_up)} up (an equal or lower level is allowed)"
+                )
+        elif up != self.grow_up:
             return (
-                f"{new.name} is level {new.level}: {old.name} (level {old.level}) grows exactly one level up"
+                f"{new.name} is level {new.level}: {old.name} (level {old.level}) grows exactly "
+                f"{_levels(self.grow_up)} up"
             )
         return None
 
-    def default_lrigs(self, deck: Deck) -> dict[str, str]:
-        from domain.setup import default_lrigs
 
-        return default_lrigs(deck)
-
-    def validate_deck(self, deck: Deck, catalogue: Catalogue) -> list[Problem]:
-        from domain.decks import validate_diva_deck
-
-        return validate_diva_deck(deck, catalogue)
-
-    def attack_step(self, rec: Recorder, tp: str) -> None:
-        """The next piece of the attack phase."""
-        from domain.procedure import attack_step
-
-        attack_step(rec, tp)
-
-    def preset_ids(self) -> tuple[str, ...]:
-        from domain.decks import PRESET_IDS
-
-        return PRESET_IDS
+def _levels(n: int) -> str:
+    return "one level" if n == 1 else f"{n} levels"
 
 
-class _Original(Format):
-    """The earlier single-LRIG game (seed 002); what it does lives in ``domain.original``."""
-
-    name = "original"
-    title = "the original single-LRIG format"
-    lrig_positions = ("center",)
-    attack_steps = ("arts_use", "signi_attack", "lrig_attack", "guard")
-    citations = MappingProxyType(
+DIVA = Format(
+    name="diva",
+    title="Diva Selection",
+    lrig_positions=("center", "left", "right"),
+    attack_steps=("pre_attack", "defense", "signi_attack", "lrig_attack", "guard"),
+    preset_ids=(
+        "WXDi-D01",
+        "WXDi-D02",
+        "WXDi-D03",
+        "WXDi-D04",
+        "WXDi-D05",
+        "WXDi-D06",
+        "WXDi-D07",
+        "WXDi-D08",
+        "WXDi-D09-H",
+        "WXDi-D09-P",
+    ),
+    preset_file="decks.json",
+    hook_module="domain.procedure, domain.decks and domain.setup",
+)
+# The earlier single-LRIG game (seed 002): one LRIG at set-up and no assists, a grow to an equal or lower
+# level as well, an attack phase of four steps opening with the ARTS use step, and the deck construction of
+# its era (``domain.original``); its demo decks are the project's own, built from the WD01 ... WD05 cards.
+ORIGINAL = Format(
+    name="original",
+    title="the original single-LRIG format",
+    lrig_positions=("center",),
+    attack_steps=("arts_use", "signi_attack", "lrig_attack", "guard"),
+    preset_ids=("DEMO-WD01", "DEMO-WD02", "DEMO-WD03", "DEMO-WD04", "DEMO-WD05"),
+    preset_file="decks_original.json",
+    hook_module="domain.original",
+    grow_equal_or_lower=True,
+    citations=MappingProxyType(
         {
             "setup.lrigs": "orig.setup.face-down",
             "setup.mulligan": "orig.setup.mulligan",
@@ -108,36 +196,8 @@ class _Original(Format):
             "guard.step": "orig.attack.guard",
             "end.hand-size": "orig.end.hand-size",
         }
-    )
-
-    def grow_level_refusal(self, old: Card, new: Card) -> str | None:
-        from domain.original import grow_level_refusal
-
-        return grow_level_refusal(old, new)
-
-    def default_lrigs(self, deck: Deck) -> dict[str, str]:
-        from domain.original import default_lrig
-
-        return default_lrig(deck)
-
-    def validate_deck(self, deck: Deck, catalogue: Catalogue) -> list[Problem]:
-        from domain.original import validate_original_deck
-
-        return validate_original_deck(deck, catalogue)
-
-    def attack_step(self, rec: Recorder, tp: str) -> None:
-        from domain.original import attack_step
-
-        attack_step(rec, tp)
-
-    def preset_ids(self) -> tuple[str, ...]:
-        from domain.original import DEMO_DECK_IDS
-
-        return DEMO_DECK_IDS
-
-
-DIVA = Format()
-ORIGINAL = _Original()
+    ),
+)
 FORMATS: Mapping[str, Format] = MappingProxyType({f.name: f for f in (DIVA, ORIGINAL)})
 FORMAT_NAMES: tuple[str, ...] = tuple(FORMATS)
 

@@ -1,10 +1,12 @@
 """The original single-LRIG format (seed 002): what it does where it differs from Diva Selection.
 
-``domain.formats.ORIGINAL`` asks here for: the grow's level rule (one level up at most, and an equal or lower
-level as well), the one level 0 LRIG a player starts with, the deck construction of the era, the attack
-phase's ARTS use step (the turn player, then the other player, use [Attack Phase] ARTS and abilities), and
-the demo decks built from the WD01 ... WD05 starter sets' cards. The SIGNI attack, LRIG attack and guard
-steps are played as in Diva Selection (``domain.procedure.attack_step``).
+The format's data (one LRIG, its attack steps, its grow rule, its cited rules, its demo decks' ids) is
+``domain.formats.ORIGINAL``; this module registers onto it, when imported, what the format does differently:
+the one level 0 LRIG a player starts with, the deck construction of the era, and the attack phase's ARTS use
+step (the turn player, then the other player, use [Attack Phase] ARTS and abilities; the answers to it are
+``domain.answers``'s). The SIGNI attack, LRIG attack and guard steps are played as in Diva Selection (the
+Diva format's ``attack_step``). ``domain.engine`` and ``domain.setup`` import this module, so the hooks are
+there before an original match is set up or played. It imports no engine module itself.
 """
 
 from __future__ import annotations
@@ -12,17 +14,17 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
-from domain import answers
-from domain.actions import Action
-from domain.cards import Card, CardType, Catalogue
-from domain.decks import Deck, Problem, kind_words, validate_diva_deck
-from domain.engine import Recorder
+from domain.cards import Card, CardType, Catalogue, load_catalogue
+from domain.decks import Deck, Problem, kind_words, presets, validate_diva_deck
 from domain.errors import IllegalAction
-from domain.facts import catalogue
+from domain.formats import DIVA, ORIGINAL
 from domain.state import opponent
+
+if TYPE_CHECKING:
+    from domain.recorder import Recorder
 
 # -- the era's cards --------------------------------------------------------------------------------
 
@@ -77,6 +79,7 @@ def _era_problems(cards: Iterable[Card]) -> list[Problem]:
     return out
 
 
+@ORIGINAL.registers("validate_deck")
 def validate_original_deck(deck: Deck, cat: Catalogue) -> list[Problem]:
     """Every problem of ``deck`` under the original format's deck construction (docs/FORMATS.md)."""
     problems = [p for p in validate_diva_deck(deck, cat) if p.rule in SHARED_DECK_RULES]
@@ -114,10 +117,11 @@ def validate_original_deck(deck: Deck, cat: Catalogue) -> list[Problem]:
 # -- set-up and grow --------------------------------------------------------------------------------
 
 
+@ORIGINAL.registers("default_lrigs")
 def default_lrig(deck: Deck) -> dict[str, str]:
     """The level 0 LRIG a player starts with (002 "To begin the game"): the one whose LRIG type the deck's
     other LRIGs share, else the first in deck order."""
-    cat = catalogue()
+    cat = load_catalogue(extended=True)  # the engine's catalogue (domain.facts.catalogue)
     cards = [cat.get(c) for c in deck.lrig_deck if c in cat]
     zeros = [c for c in cards if c.type is CardType.LRIG and c.level == 0]
     grow_types = {t for c in cards if c.type is CardType.LRIG and (c.level or 0) > 0 for t in c.lrig_types}
@@ -127,31 +131,21 @@ def default_lrig(deck: Deck) -> dict[str, str]:
     return {"center": center.id}
 
 
-def grow_level_refusal(old: Card, new: Card) -> str | None:
-    """002 "Grow Phase": one level up at most in a turn, and an equal or lower level is allowed."""
-    if (new.level or 0) > (old.level or 0) + 1:
-        return (
-            f"{new.name} is level {new.level}: {old.name} (level {old.level}) grows at most one level up "
-            "(an equal or lower level is allowed)"
-        )
-    return None
-
-
 # -- the attack phase: the ARTS use step ------------------------------------------------------------
 
 ARTS_STEP = "orig.attack.arts-step"
 
 
+@ORIGINAL.registers("attack_step")
 def attack_step(rec: Recorder, tp: str) -> None:
     """002 "Attack Phase": the ARTS use step (the turn player, then the other player), then the SIGNI attack,
-    LRIG attack and guard steps as in Diva Selection."""
-    from domain.procedure import attack_step as diva_steps
-
+    LRIG attack and guard steps as in Diva Selection (the Diva format's own step). The answers to the ARTS use
+    step's decision are ``domain.answers``'s (``arts_use``)."""
     s = rec.state
     if s.step is None:
         rec.emit("StepBegan", "rules", ARTS_STEP, {"step": "arts_use"})
     elif s.step != "arts_use":
-        diva_steps(rec, tp)
+        DIVA.attack_step(rec, tp)
     elif s.stage == "begin":
         rec.ask(tp, "arts_use", ARTS_STEP)
     elif s.stage == "other":
@@ -160,44 +154,18 @@ def attack_step(rec: Recorder, tp: str) -> None:
         rec.emit("StepBegan", "rules", "attack.signi", {"step": "signi_attack"})
 
 
-@answers.answers("arts_use", "pass")
-def pass_arts_use(rec: Recorder, act: Action) -> None:
-    """The turn player's pass hands the step to the other player; the other player's pass ends it."""
-    p = act.player or ""
-    data: dict[str, str] = {"player": p, "kind": "arts_use"}
-    if p == rec.state.turn_player:
-        data["stage"] = "other"
-    rec.emit("Passed", p, ARTS_STEP, data)
-
-
-answers.answers("arts_use", "use_arts")(answers.handler("pre_attack", "use_arts") or answers._unenforced)
-answers.answers("arts_use", "use_ability")(answers._use("use_ability"))
-answers.answers("arts_use", "use_piece")(answers._use("use_piece"))
-
-
 # -- demo decks -------------------------------------------------------------------------------------
 
-DEMO_DECK_IDS: tuple[str, ...] = ("DEMO-WD01", "DEMO-WD02", "DEMO-WD03", "DEMO-WD04", "DEMO-WD05")
-
-
-@cache
-def _load_demo_decks() -> tuple[tuple[str, Deck], ...]:
-    raw = (
-        resources.files("domain").joinpath("data").joinpath("decks_original.json").read_text(encoding="utf-8")
-    )
-    data = json.loads(raw)
-    return tuple((deck_id, Deck.from_dict(data[deck_id])) for deck_id in DEMO_DECK_IDS)
+DEMO_DECK_IDS: tuple[str, ...] = ORIGINAL.preset_ids  # their lists: domain/data/decks_original.json
 
 
 def demo_note(deck_id: str) -> str:
     """What a demo deck is, in words (its ``note`` in ``domain/data/decks_original.json``)."""
-    raw = (
-        resources.files("domain").joinpath("data").joinpath("decks_original.json").read_text(encoding="utf-8")
-    )
+    raw = resources.files("domain").joinpath("data", ORIGINAL.preset_file).read_text(encoding="utf-8")
     return str(json.loads(raw)[deck_id]["note"])
 
 
 def demo_decks() -> dict[str, Deck]:
     """The project's own demo decks of the original format, built from the cards of the WD01 ... WD05
     starter sets (the boxed lists are not in the data)."""
-    return dict(_load_demo_decks())
+    return presets(ORIGINAL.name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from domain import combat, facts, rba
 from domain.abilities.triggers import next_waiting
-from domain.formats import format_of
+from domain.formats import DIVA, format_of
 from domain.kinds import DecisionKind
 from domain.recorder import Recorder
 from domain.state import GameState, opponent
@@ -166,6 +166,7 @@ def _ener_has_choice(s: GameState, tp: str) -> bool:
     return bool(ps.zones["hand"]) or any(sl is not None for sl in ps.signi.values())
 
 
+@DIVA.registers("attack_step")
 def attack_step(rec: Recorder, tp: str) -> None:
     s = rec.state
     step, stage = s.step, s.stage

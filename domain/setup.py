@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import domain.original  # noqa: F401  (registers the original format's hooks: its deck rules, its one LRIG)
 from domain import procedure
 from domain.actions import Action
 from domain.cards import Card, CardType, UnknownCard
@@ -19,7 +20,7 @@ from domain.decks import Deck, kind_words, validate_deck
 from domain.errors import IllegalAction, InvalidPosition
 from domain.events import Event
 from domain.facts import catalogue
-from domain.formats import FORMAT_NAMES, format_named
+from domain.formats import DIVA, FORMAT_NAMES, format_named
 from domain.kinds import Phase, Step, Zone
 from domain.recorder import Recorder, finish
 from domain.state import (
@@ -61,6 +62,7 @@ class _Ids:
                 return iid
 
 
+@DIVA.registers("default_lrigs")
 def default_lrigs(deck: Deck) -> dict[str, str]:
     """The center is the level 0 LRIG whose type the deck's other (non-assist) LRIGs share; the other two
     level 0 LRIGs are the assists, left then right, in deck order."""

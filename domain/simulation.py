@@ -71,7 +71,7 @@ def _note_activation(state: GameState, e: Any, result: GameResult) -> None:
 
 def pairings(fmt: str = "diva") -> list[tuple[str, str]]:
     """All ordered pairings of the format's presets (both seats): 100 of the ten Diva presets."""
-    ids = format_named(fmt).preset_ids()
+    ids = format_named(fmt).preset_ids
     return list(product(ids, ids))
 
 
@@ -128,7 +128,7 @@ def simulate(games: int, seed: int, check: bool = True, fmt: str = "diva") -> di
     usable = {
         (c, i) for c in encoded_cards() for i, a in enumerate(abilities_of(c)) if a["kind"] != "constant"
     }
-    ids = format_named(fmt).preset_ids()
+    ids = format_named(fmt).preset_ids
     in_decks = {c for d in ids for c in (*preset(d).lrig_deck, *preset(d).main_deck)}
     usable = {(c, i) for c, i in usable if c in in_decks}
     return {
