@@ -25,17 +25,30 @@ def _section(
     uses: Mapping[str, set[str]],
     describe: Mapping[str, str],
 ) -> list[str]:
-    """One kind of word: a head line, then each core word (its cards include its aliases') and its aliases."""
+    """One kind of word: a head line, then each core word (its cards include its aliases') and its aliases,
+    an alias of an alias indented under the one it stands for."""
     core = sorted(core)
     lines = [f"{title}: {len(core)} core words, {len(aliases)} aliases"]
-    for name in core:
-        names = [name, *sorted(a for a, of in aliases.items() if of == name)]
-        cards = set().union(*(uses.get(n, set()) for n in names))
-        lines.append(f"{name:<24} {len(cards):>4} cards  {describe.get(name, '')}".rstrip())
-        for a in names[1:]:
-            lines.append(
-                f"  alias {a:<20} {len(uses.get(a, set())):>2} cards  = {name} {describe.get(a, '')}"
+
+    def under(name: str) -> list[str]:
+        return sorted(a for a, of in aliases.items() if of == name)
+
+    def cards(name: str) -> set[str]:
+        return set(uses.get(name, set())).union(*(cards(a) for a in under(name)))
+
+    def listed(name: str, depth: int) -> list[str]:
+        out = []
+        for a in under(name):
+            pad, n = "  " * depth, len(cards(a))
+            out.append(
+                f"{pad}alias {a:<{22 - len(pad)}} {n:>2} cards  = {name} {describe.get(a, '')}".rstrip()
             )
+            out.extend(listed(a, depth + 1))
+        return out
+
+    for name in core:
+        lines.append(f"{name:<24} {len(cards(name)):>4} cards  {describe.get(name, '')}".rstrip())
+        lines.extend(listed(name, 1))
     return lines
 
 
@@ -47,11 +60,15 @@ def _conditions(encodings: Encodings) -> list[str]:
 
 
 def _triggers(encodings: Encodings) -> list[str]:
-    aliases = {a: fixed["on"] for a, fixed in trigger_words.ALIASES.items()}
-    describe = {n: f"({', '.join(_form(k) for k in e.forms)})" for n, e in trigger_words.EVENTS.items()}
+    """``when`` is the one core word; each event kind is ``when`` with ``on`` fixed, each older name an alias
+    of its event kind."""
+    tw = trigger_words
+    aliases = {e: tw.WHEN for e in tw.EVENTS} | {a: fixed["on"] for a, fixed in tw.ALIASES.items()}
+    describe = {tw.WHEN: "{" + ", ".join(tw.FIELDS) + "}; on: " + ", ".join(tw.EVENTS)}
+    describe |= {n: f"{{on: {n}}} ({', '.join(_form(k) for k in e.forms)})" for n, e in tw.EVENTS.items()}
     describe |= {a: "{" + ", ".join(f"{k}: {v}" for k, v in f.items() if k != "on") + "}" for a, f in
-                 trigger_words.ALIASES.items()}  # fmt: skip
-    return _section("triggers", trigger_words.EVENTS, aliases, trigger_words.count_uses(encodings), describe)
+                 tw.ALIASES.items()}  # fmt: skip
+    return _section("triggers", tw.WORDS, aliases, tw.count_uses(encodings), describe)
 
 
 def _form(key: tuple[str, ...]) -> str:
@@ -79,7 +96,7 @@ def vocabulary_lines(encodings: Encodings) -> list[str]:
     counts = {
         "steps": (len(WORDS), len(ALIASES)),
         "conditions": (len(conditions.WORDS), len(conditions.ALIASES)),
-        "triggers": (len(trigger_words.EVENTS), len(trigger_words.ALIASES)),
+        "triggers": (len(trigger_words.WORDS), len(trigger_words.EVENTS) + len(trigger_words.ALIASES)),
         "constant words": (len(constant_words.CONSTANT_WORDS), len(constant_words.CONSTANT_ALIASES)),
     }
     core = sum(c for c, _a in counts.values())

@@ -13,11 +13,12 @@ The older names of count conditions (``lrig_level: 3``, ``hand_lead: 4``, ``coun
 n}`` ...) are aliases (``ConditionAlias``): each stands for a ``compare`` and is evaluated as one; it keeps
 its own sentence, so explanations read as before.
 
-The other words: ``your_turn``, ``phase``, ``position`` (this card's zone), ``lrig_colors`` (an LRIG of each
-colour, each a different LRIG), ``front`` (the opponent's SIGNI in front of this one fits a filter),
-``all_signi`` (every SIGNI on that side fits a filter), ``attacker_front_empty``, ``awakened`` (this SIGNI is
-awakened, or was when it left the field), ``moved_share_class`` (the cards the effect just moved share a
-class), ``revealed`` (the card the effect last revealed fits a filter), ``discarded_this_turn``."""
+Whether something is so is a measure of 1 or 0 (``your_turn``, ``awakened``, ``discarded_this_turn``,
+``attacker_front_empty``, ``moved_share_class``; ``front`` and ``revealed`` with a filter; ``unfit``: the
+SIGNI on a side not fitting a filter, for ``all_signi``): those older names are aliases of ``compare`` too.
+
+The other words are no number: ``phase``, ``position`` (this card's zone), ``lrig_colors`` (an LRIG of each
+colour, each a different LRIG)."""
 
 from __future__ import annotations
 
@@ -28,16 +29,9 @@ from typing import Any
 from domain import facts
 from domain.abilities import measures as ms
 from domain.abilities.filters import (
-    FILTER_KEYS,
-    card_fits,
-    distinct_classes,
     filter_text,
-    side_of,
-    slot_fits,
-    slot_of,
 )
 from domain.abilities.measures import Ctx
-from domain.state import facing, opponent
 
 Condition = Mapping[str, Any]
 Holds = Callable[[Ctx, Any], bool]
@@ -270,10 +264,68 @@ alias(
 # -- the other words ------------------------------------------------------------------------------
 
 
-@condition("your_turn", bool, lambda v: "it is your turn" if v else "it is the opponent's turn")
-def _your_turn(c: Ctx, v: Any) -> bool:
-    """Whether it is (or is not) the controller's turn."""
-    return bool((c.s.turn_player == c.controller) == v)
+def _is(measure: str, v: Any) -> list[dict[str, Any]]:
+    """Whether something is (or is not) so: a 1-or-0 measure equal to the value."""
+    return [{measure: {}, "op": "==", "value": int(v)}]
+
+
+def _yes_no(measure: str, yes: str, no: str, doc: str) -> None:
+    alias(measure, bool, lambda v: _is(measure, v), lambda v: yes if v else no, f"true | false: {doc}")
+
+
+_yes_no("your_turn", "it is your turn", "it is the opponent's turn", "whether it is the controller's turn")
+_yes_no("awakened", "it is awakened", "it is not awakened", "this SIGNI is awakened (or was, as it left)")
+_yes_no(
+    "discarded_this_turn",
+    "you discarded a card this turn",
+    "you discarded no card this turn",
+    "whether you discarded a card this turn (by any means)",
+)
+_yes_no(
+    "attacker_front_empty",
+    "the zone in front of the attacking SIGNI is empty",
+    "the zone in front of the attacking SIGNI is taken",
+    "an opponent's SIGNI attacks, and your zone in front of it is empty (or taken)",
+)
+_yes_no(
+    "moved_share_class",
+    "those cards share a class",
+    "those cards share no class",
+    "the cards the effect just moved (two or more) share a class (or not)",
+)
+alias(
+    "front",
+    dict,
+    lambda v: [{"front": {"filter": v}, "op": "==", "value": 1}],
+    lambda v: f"the SIGNI in front of it is {filter_text(v).strip('()') or 'there'}",
+    "filter: the opponent's SIGNI in front of this SIGNI exists and fits the filter",
+)
+
+
+def _all_signi_text(v: Any) -> str:
+    whose = "your" if v.get("side", "you") == "you" else "the opponent's"
+    return f"every SIGNI on {whose} field is {filter_text(v.get('filter', {})).strip('()')}"
+
+
+alias(
+    "all_signi",
+    dict,
+    lambda v: [
+        {"unfit": {"side": v.get("side", "you"), "filter": v.get("filter", {})}, "op": "==", "value": 0}
+    ],
+    _all_signi_text,
+    "{side, filter}: every SIGNI on that side's field fits the filter (none there: it holds)",
+)
+alias(
+    "revealed",
+    dict,
+    lambda v: [{"revealed": {"filter": v}, "op": "==", "value": 1}],
+    lambda v: f"the revealed card is {filter_text(v).strip('()')}",
+    "filter: the card the effect last revealed fits the filter",
+)
+
+
+# -- what is no number: the phase, this card's zone, the LRIGs' colours -----------------------------
 
 
 @condition("phase", (str, list), lambda v: f"it is {'the ' + v if isinstance(v, str) else '/'.join(v)} phase")
@@ -302,93 +354,6 @@ def _one_each(colors: list[str], lrigs: list[tuple[str, ...]]) -> bool:
         return True
     head, rest = colors[0], colors[1:]
     return any(head in col and _one_each(rest, lrigs[:i] + lrigs[i + 1 :]) for i, col in enumerate(lrigs))
-
-
-def _filter_check(v: Any) -> list[str]:
-    f = v.get("filter", {}) if isinstance(v, Mapping) and "filter" in v else v
-    bad = set(f) - set(FILTER_KEYS) if isinstance(f, Mapping) else set()
-    return [f"unknown filter key(s) {sorted(bad)}"] if bad else []
-
-
-@condition(
-    "front",
-    dict,
-    lambda v: f"the SIGNI in front of it is {filter_text(v).strip('()') or 'there'}",
-    check=_filter_check,
-)
-def _front(c: Ctx, v: Any) -> bool:
-    """The opponent's SIGNI in front of this SIGNI exists and fits the filter."""
-    where = c.s.where(c.source)
-    if where is None or not where[1].startswith("signi:"):
-        return False
-    zone = facing(where[1].split(":")[1])
-    front = c.s.players[opponent(where[0])].signi[zone]
-    return front is not None and slot_fits(c.s, front, zone, v)
-
-
-@condition(
-    "moved_share_class",
-    bool,
-    lambda v: "those cards share a class" if v else "those cards share no class",
-)
-def _moved_share_class(c: Ctx, v: Any) -> bool:
-    """The cards the effect just moved (two or more) share a class (or not)."""
-    cards = [facts.card_of(c.s, i) for i in c.vars.get("moved", [])]
-    return len(cards) >= 2 and (not distinct_classes(cards)) == v
-
-
-@condition("awakened", bool, lambda v: "it is awakened" if v else "it is not awakened")
-def _awakened(c: Ctx, v: Any) -> bool:
-    """This SIGNI is awakened (one that left the field: as it was then)."""
-    slot = slot_of(c.s, c.source)
-    was = slot.awakened if slot is not None else c.source in c.s.flags.get("left_awakened", ())
-    return bool(was == v)
-
-
-@condition(
-    "attacker_front_empty",
-    bool,
-    lambda v: f"the zone in front of the attacking SIGNI is {'empty' if v else 'taken'}",
-)
-def _attacker_front_empty(c: Ctx, v: Any) -> bool:
-    """An opponent's SIGNI attacks, and your zone in front of it is empty (or taken)."""
-    a = c.s.attack
-    if a is None or a["player"] == c.controller or a["zone"] == "lrig":
-        return False
-    return bool((c.s.players[c.controller].signi[facing(a["zone"])] is None) == v)
-
-
-def _all_signi_text(v: Any) -> str:
-    whose = "your" if v.get("side", "you") == "you" else "the opponent's"
-    return f"every SIGNI on {whose} field is {filter_text(v.get('filter', {})).strip('()')}"
-
-
-@condition("all_signi", dict, _all_signi_text, check=_filter_check)
-def _all_signi(c: Ctx, v: Any) -> bool:
-    """Every SIGNI on that side's field fits the filter (none there: it holds)."""
-    ps = c.s.players[side_of(c.controller, v.get("side", "you"))]
-    return all(slot_fits(c.s, sl, z, v.get("filter", {})) for z, sl in ps.signi_slots())
-
-
-@condition(
-    "revealed",
-    dict,
-    lambda v: f"the revealed card is {filter_text(v).strip('()')}",
-    check=_filter_check,
-)
-def _revealed(c: Ctx, v: Any) -> bool:
-    """The card the effect last revealed fits the filter."""
-    return "revealed" in c.vars and card_fits(facts.card_of(c.s, c.vars["revealed"]), v)
-
-
-@condition(
-    "discarded_this_turn",
-    bool,
-    lambda v: "you discarded a card this turn" if v else "you discarded no card this turn",
-)
-def _discarded_this_turn(c: Ctx, v: Any) -> bool:
-    """Whether you discarded a card this turn (by any means)."""
-    return bool((c.controller in c.s.flags.get("discarded", ())) == v)
 
 
 # -- reading, checking and evaluating conditions --------------------------------------------------

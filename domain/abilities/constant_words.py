@@ -1,6 +1,9 @@
-"""The words of constant ([Constant]) abilities: one registry entry each (``CONSTANT_WORDS``).
+"""The words of constant ([Constant]) abilities: two general words (``CONSTANT_WORDS``), ``grant`` (what a
+card has: power, keywords, a Soul's ability) and ``rule`` (a rule that changes: immunity, spell costs, where a
+vanished SIGNI goes, LRIG attacks), each with a ``change`` naming one of the forms below (``FORMS``); each
+form's name is an alias of its general word with ``change`` fixed, and the encodings write those aliases.
 
-An entry is the word's parameters and their types, how it reads in English, and what else is checked of it;
+A form is its parameters and their types, how it reads in English, and what else is checked of it;
 ``constants`` computes what each word does from the board whenever a rule asks (``active(s, word)``).
 
 - ``power``: ``{"target": spec, "amount": n, "per": measure}``: adds to the power of every SIGNI its target
@@ -50,7 +53,10 @@ class ConstantAlias:
     fixed: Mapping[str, Any]
 
 
-CONSTANT_WORDS: dict[str, ConstantWord] = {}
+CONSTANT_WORDS: dict[str, ConstantWord] = {}  # the general words: grant and rule
+FORMS: dict[
+    str, ConstantWord
+] = {}  # what a general word's ``change`` may name: each reads and checks its own
 CONSTANT_ALIASES: dict[str, ConstantAlias] = {}
 _describe: list[Callable[[dict[str, Any]], str]] = []
 
@@ -69,9 +75,9 @@ def constant(
     check: Check | None = None,
     required: tuple[str, ...] = (),
 ) -> None:
-    if name in CONSTANT_WORDS or name in CONSTANT_ALIASES:
+    if name in FORMS:
         raise ValueError(f"the constant word {name!r} is registered twice")
-    CONSTANT_WORDS[name] = ConstantWord(name, dict(params), text, doc, check, required)
+    FORMS[name] = ConstantWord(name, dict(params), text, doc, check, required)
 
 
 def constant_alias(name: str, of: str, **fixed: Any) -> None:
@@ -149,7 +155,6 @@ constant(
     _to_trash_text,
     "a SIGNI it vanishes in battle (or the one in front of it) goes to the trash instead of the ener zone",
 )
-constant_alias("front_vanished_to_trash", "vanished_to_trash", which="front")
 constant(
     "keywords",
     {"target": dict, "keywords": list},
@@ -184,35 +189,73 @@ constant(
     required=("ability",),
 )
 
+
+def general_constant(name: str, changes: tuple[str, ...], doc: str) -> None:
+    """Register ``name`` as the general word whose ``change`` names one of ``changes``; each of those is an
+    alias of it with ``change`` fixed."""
+    params: dict[str, Any] = {"change": Literal[changes]}
+    for c in changes:
+        params.update(FORMS[c].params)
+    CONSTANT_WORDS[name] = ConstantWord(name, params, lambda st: FORMS[st["change"]].text(st), doc)
+    for c in changes:
+        constant_alias(c, name, change=c)
+
+
+general_constant(
+    "grant",
+    ("power", "keywords", "soul_grant"),
+    "what a card has while the ability applies: power (the target, amount, per), keywords, or the ability "
+    "the SIGNI this card is attached to as a [Soul] has",
+)
+general_constant(
+    "rule",
+    ("immune", "spell_cost", "vanished_to_trash", "lrig_attacks"),
+    "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, where a "
+    "SIGNI vanished goes, how often and when this LRIG may attack",
+)
+constant_alias("front_vanished_to_trash", "vanished_to_trash", which="front")
+
 CONSTANT_OPS = (*CONSTANT_WORDS, *CONSTANT_ALIASES)
 
 
 def expand(step: Step) -> dict[str, Any]:
-    """The general form of a constant step (an alias with its fixed parameters)."""
+    """The general form of a constant step (an alias with its fixed parameters, an alias of an alias with
+    both's)."""
     a = CONSTANT_ALIASES.get(str(step.get("op")))
-    return dict(step) if a is None else {**step, "op": a.of, **a.fixed}
+    return dict(step) if a is None else expand({**step, "op": a.of, **a.fixed})
 
 
 def core_op(op: str) -> str:
-    a = CONSTANT_ALIASES.get(op)
-    return op if a is None else a.of
+    return str(expand({"op": op})["op"])
+
+
+def form_of(step: Step) -> str:
+    """What a constant step changes (``power``, ``immune`` ...): the general form's ``change``."""
+    return str(expand(step).get("change", ""))
 
 
 def constant_text(step: Step) -> str:
     g = expand(step)
-    w = CONSTANT_WORDS.get(str(g.get("op")))
-    return w.text(g) if w is not None else str(step.get("op"))
+    w = FORMS.get(str(g.get("change")))
+    return w.text(g) if w is not None and g.get("op") in CONSTANT_WORDS else str(step.get("op"))
 
 
 def constant_problems(step: Step) -> list[str]:
-    """Everything in a constant step outside the vocabulary."""
+    """Everything in a constant step outside the vocabulary: an aliased step is checked against its own
+    parameters, a general one against those of what its ``change`` names."""
     op = step.get("op")
     if op not in CONSTANT_OPS:
         return [f"a constant ability's step must be one of {CONSTANT_OPS}"]
     g = expand(step)
-    w = CONSTANT_WORDS[g["op"]]
-    out = [f"constant {op}: unknown field(s) {sorted(k for k in step if k != 'op' and k not in w.params)}"]
-    if all(k == "op" or k in w.params for k in step):
+    general = CONSTANT_WORDS[g["op"]]
+    if not fits(g.get("change"), general.params["change"]):
+        return [
+            f"constant {op}: change must be {type_text(general.params['change'])}, not {g.get('change')!r}"
+        ]
+    w = FORMS[g["change"]]
+    own = set(w.params) | ({"change"} if op in CONSTANT_WORDS else set())
+    out = [f"constant {op}: unknown field(s) {sorted(k for k in step if k != 'op' and k not in own)}"]
+    if all(k == "op" or k in own for k in step):
         out = []
     for k, kind in w.params.items():
         if k in g and not fits(g[k], kind):

@@ -2,8 +2,9 @@
 
 A constant ability applies while its card is on the field, has not lost its abilities, and its condition holds
 (a Team constant, while the player's three LRIGs are of its team). Its steps are the constant words
-(``constant_words``: ``power``, ``immune``, ``spell_cost``, ``vanished_to_trash``, ``keywords``,
-``soul_grant``, ``lrig_attacks``); ``active(s, word)`` yields those of one word that apply now, written as the
+(``constant_words``: ``grant`` and ``rule``, whose ``change`` names ``power``, ``immune``, ``spell_cost``,
+``vanished_to_trash``, ``keywords``, ``soul_grant`` or ``lrig_attacks``, each also an alias of its general
+word); ``active(s, change)`` yields those of one change that apply now, written as the
 encoding wrote them (an alias among them), and the functions below read them.
 
 A constant ability a card gained until end of turn (``grant_ability``) applies like one of its own.
@@ -20,7 +21,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
-from domain.abilities.constant_words import CONSTANT_OPS, core_op, expand
+from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
 from domain.abilities.measures import Ctx, bonus
 from domain.abilities.triggers import team_ok
 from domain.per_match import PerMatch
@@ -52,7 +53,7 @@ def _constants(card_id: str) -> tuple[tuple[int, Ability], ...]:
 def _steps(card_id: str, op: str) -> tuple[tuple[Ability, Step], ...]:
     """(ability, step) of a card's constant steps of one word (its aliases included)."""
     return tuple(
-        (ab, st) for _i, ab in _constants(card_id) for st in ab.get("effect", []) if core_op(st["op"]) == op
+        (ab, st) for _i, ab in _constants(card_id) for st in ab.get("effect", []) if form_of(st) == op
     )
 
 
@@ -105,7 +106,7 @@ def _granted_steps(s: GameState, slot: Slot, op: str) -> tuple[tuple[Ability, St
         if k.startswith("ability:"):
             ab = ability_at(s.cards[slot.iid], k.split(":", 1)[1])
             if ab["kind"] == "constant":
-                out.extend((ab, st) for st in ab.get("effect", []) if core_op(st["op"]) == op)
+                out.extend((ab, st) for st in ab.get("effect", []) if form_of(st) == op)
     return tuple(out)
 
 

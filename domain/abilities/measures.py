@@ -31,15 +31,17 @@ from typing import Any
 
 from domain import facts
 from domain.abilities.filters import (
+    FILTER_KEYS,
     Filter,
     card_fits,
     class_kinds,
+    distinct_classes,
     filter_text,
     side_of,
     slot_fits,
     slot_of,
 )
-from domain.state import GameState, opponent
+from domain.state import GameState, facing, opponent
 
 Measure = Mapping[str, Any]
 Vars = Mapping[str, Any]
@@ -201,6 +203,76 @@ def _noted(c: Ctx, p: dict[str, Any]) -> int:
     return int(bool(value)) if what in ("extra_paid", "attack_damaged") else int(value)
 
 
+# -- whether something is so: 1 or 0 (None: there is nothing to ask of) ------------------------------
+
+
+@measure("your_turn", {}, lambda _p: "whether it is your turn")
+def _your_turn(c: Ctx, _p: dict[str, Any]) -> int:
+    """Whether it is the controller's turn (1 or 0)."""
+    return int(c.s.turn_player == c.controller)
+
+
+@measure("awakened", {}, lambda _p: "whether it is awakened")
+def _awakened(c: Ctx, _p: dict[str, Any]) -> int:
+    """Whether this SIGNI is awakened (one that left the field: as it was then)."""
+    slot = slot_of(c.s, c.source)
+    return int(slot.awakened if slot is not None else c.source in c.s.flags.get("left_awakened", ()))
+
+
+@measure("discarded_this_turn", {}, lambda _p: "whether you discarded a card this turn")
+def _discarded_this_turn(c: Ctx, _p: dict[str, Any]) -> int:
+    """Whether you discarded a card this turn, by any means (1 or 0)."""
+    return int(c.controller in c.s.flags.get("discarded", ()))
+
+
+@measure("attacker_front_empty", {}, lambda _p: "whether the zone in front of the attacking SIGNI is empty")
+def _attacker_front_empty(c: Ctx, _p: dict[str, Any]) -> int | None:
+    """Whether your zone in front of the opponent's attacking SIGNI is empty (no such attack: nothing)."""
+    a = c.s.attack
+    if a is None or a["player"] == c.controller or a["zone"] == "lrig":
+        return None
+    return int(c.s.players[c.controller].signi[facing(a["zone"])] is None)
+
+
+@measure("moved_share_class", {}, lambda _p: "whether the cards just moved share a class")
+def _moved_share_class(c: Ctx, _p: dict[str, Any]) -> int | None:
+    """Whether the cards the effect just moved share a class (fewer than two: nothing)."""
+    cards = [facts.card_of(c.s, i) for i in c.vars.get("moved", [])]
+    return None if len(cards) < 2 else int(not distinct_classes(cards))
+
+
+@measure("front", {"filter": dict}, lambda p: f"the SIGNI in front of it {filter_text(p.get('filter', {}))}")
+def _front(c: Ctx, p: dict[str, Any]) -> int | None:
+    """The opponent's SIGNI in front of this SIGNI that fit the filter (1 or 0; not on the field: nothing)."""
+    where = c.s.where(c.source)
+    if where is None or not where[1].startswith("signi:"):
+        return None
+    zone = facing(where[1].split(":")[1])
+    front = c.s.players[opponent(where[0])].signi[zone]
+    return int(front is not None and slot_fits(c.s, front, zone, p.get("filter", {})))
+
+
+@measure(
+    "unfit",
+    {"side": ("you", "opponent"), "filter": dict},
+    lambda p: f"the SIGNI on {_whose(p)} field not {filter_text(p.get('filter', {}))}",
+)
+def _unfit(c: Ctx, p: dict[str, Any]) -> int:
+    """The SIGNI on that side's field that do not fit the filter."""
+    ps = c.s.players[side_of(c.controller, p.get("side", "you"))]
+    return sum(1 for z, sl in ps.signi_slots() if not slot_fits(c.s, sl, z, p.get("filter", {})))
+
+
+@measure(
+    "revealed", {"filter": dict}, lambda p: f"whether the revealed card is {filter_text(p.get('filter', {}))}"
+)
+def _revealed(c: Ctx, p: dict[str, Any]) -> int | None:
+    """Whether the card the effect last revealed fits the filter (none revealed: nothing)."""
+    if "revealed" not in c.vars:
+        return None
+    return int(card_fits(facts.card_of(c.s, c.vars["revealed"]), p.get("filter", {})))
+
+
 # -- reading and checking measures ----------------------------------------------------------------
 
 
@@ -242,6 +314,8 @@ def problems(m: Any, keys: tuple[str, ...] = ()) -> list[str]:
             out.append(f"{kind.name}: {key} must be one of {allowed}, not {v!r}")
         elif isinstance(allowed, type) and not isinstance(v, allowed):
             out.append(f"{kind.name}: {key} must be a {allowed.__name__}, not {v!r}")
+        elif key == "filter" and set(v) - set(FILTER_KEYS):
+            out.append(f"unknown filter key(s) {sorted(set(v) - set(FILTER_KEYS))}")
     return out
 
 

@@ -1,7 +1,7 @@
 """The "when ..." of triggered abilities: one general form, and the older trigger names as aliases of it.
 
-A trigger is ``{"on": event, "whose": ..., "zone": ..., "phase": ..., "by": ..., "filter": {...}, "during":
-condition}``:
+The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": event, "whose": ..., "zone":
+..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
   ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
@@ -16,10 +16,11 @@ condition}``:
 - ``filter``: the card the event is about must fit it (as it is on the field then);
 - ``during``: a condition that must hold when the event happens.
 
-Each event lists the forms the judge watches for (``TriggerEvent.forms``): a trigger whose form is not among
-them is refused as the encodings load. An older name (``attack``, ``turn_end``, ``signi_targeted`` ...) is an
-alias: it stands for the general form with some fields fixed (``ALIASES``), and reads and triggers exactly as
-that form does.
+Each event kind is an allowed value of ``on``, not a word of its own: ``{"on": "attacks"}`` is ``when`` with
+``on`` fixed (the listing shows each kind as an alias of ``when``). Each event lists the forms the judge
+watches for (``TriggerEvent.forms``): a trigger whose form is not among them is refused as the encodings load.
+An older name (``attack``, ``turn_end``, ``signi_targeted`` ...) is an alias: it stands for the general form
+with some fields fixed (``ALIASES``), and reads and triggers exactly as that form does.
 """
 
 from __future__ import annotations
@@ -48,8 +49,10 @@ class TriggerEvent:
     default_whose: str = "this"
 
 
-EVENTS: dict[str, TriggerEvent] = {}
+EVENTS: dict[str, TriggerEvent] = {}  # the values ``on`` may take
 ALIASES: dict[str, dict[str, str]] = {}
+WHEN = "when"
+WORDS: dict[str, tuple[str, ...]] = {WHEN: FIELDS}  # the core word of triggers, and its fields
 
 
 def event(

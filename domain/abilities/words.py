@@ -384,11 +384,6 @@ word(
 )(fx.OPS["discard"])
 word("vanish", {"target": TARGET}, lambda s: f"vanish {_t(s)}", targets=True)(fx.OPS["vanish"])
 word("shuffle", {"who": Who}, lambda _s: "shuffle the deck")(fx.OPS["shuffle"])
-word(
-    "look",
-    {"zone": Literal["life_cloth", "deck"], "n": int},
-    lambda s: f"look at the top {_n(s)} of your {s.get('zone', 'life_cloth').replace('_', ' ')}",
-)(fx.OPS["look"])
 
 
 def _look_top_text(step: Step) -> str:
@@ -407,38 +402,59 @@ def _look_top_text(step: Step) -> str:
     return f"look at the top {step['n']}, take {picks} {where}, the rest to the {rest}"
 
 
-word(
-    "look_top",
-    {
-        "n": int,
-        "pick": dict[str, Any],
-        "picks": list[dict[str, Any]],
-        "to": Literal["hand", "field", "hand_or_field"],
-        "rest": Literal["bottom", "trash"],
-        "no_enter": bool,
-        "reveal": bool,
-        "order": Literal["chosen"],
-    },
-    _look_top_text,
-    required=("n",),
-)(fx.OPS["look_top"])
-word(
-    "arrange_top",
-    {"n": int},
-    lambda s: (
+def _look_text(s: Step) -> str:
+    return f"look at the top {_n(s)} of your {s.get('zone', 'life_cloth').replace('_', ' ')}"
+
+
+def _arrange_text(s: Step) -> str:
+    return (
         f"look at the top {_n(s)} of your deck, put any of them on the bottom and the rest back on top, "
         "each in the order you choose"
-    ),
-)(fx.OPS["arrange_top"])
-word(
-    "look_hand",
-    {"who": Who, "reveal": bool, "deck_top": bool},
-    lambda s: (
+    )
+
+
+def _look_hand_text(s: Step) -> str:
+    return (
         ("reveal " if s.get("reveal") else "look at ")
         + f"{'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} hand"
         + (" and the top card of that deck" if s.get("deck_top") else "")
-    ),
-)(fx.OPS["look_hand"])
+    )
+
+
+_LOOK_TOP = {
+    "n": int,
+    "pick": dict[str, Any],
+    "picks": list[dict[str, Any]],
+    "to": Literal["hand", "field", "hand_or_field"],
+    "rest": Literal["bottom", "trash"],
+    "no_enter": bool,
+    "reveal": bool,
+    "order": Literal["chosen"],
+}
+_LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool}
+general_word(
+    "look",
+    {
+        "zone": Literal["life_cloth", "deck", "hand"],
+        "do": Literal["take", "arrange"],
+        **_LOOK_TOP,
+        **_LOOK_HAND,
+    },
+    "Look at cards of a hidden zone: the top n of your Life Cloth or deck; of the deck, take some of them "
+    "(do: take) or arrange them (do: arrange); a player's hand (who, reveal, deck_top).",
+    lambda s: (str(s.get("zone", "life_cloth")), str(s.get("do", ""))),
+    [
+        Route(("life_cloth", ""), fx.OPS["look"], _look_text),
+        Route(("deck", ""), fx.OPS["look"], _look_text),
+        Route(("deck", "take"), fx.OPS["look_top"], _look_top_text),
+        Route(("deck", "arrange"), fx.OPS["arrange_top"], _arrange_text),
+        Route(("hand", ""), fx.OPS["look_hand"], _look_hand_text),
+    ],
+    check=lambda s: ["step look: n is required"] if s.get("do") == "take" and "n" not in s else [],
+)
+alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
+alias("arrange_top", "look", {"n": int}, {"zone": "deck", "do": "arrange"})
+alias("look_hand", "look", _LOOK_HAND, {"zone": "hand"})
 word(
     "damage",
     {"who": Who},
@@ -465,7 +481,6 @@ word(
         ["step crush: burst_cancel is an ener cost"] if set(s.get("burst_cancel") or {}) - {"ener"} else []
     ),
 )(fx.OPS["crush"])
-word("negate_attack", {}, lambda _s: "negate that attack")(fx.OPS["negate_attack"])
 word(
     "move_to_attacker_front",
     {},
@@ -492,9 +507,21 @@ def _prevent_check(s: Step) -> list[str]:
     return []
 
 
-word("prevent_damage", {"times": int, "then": STEPS}, _prevent_text, check=_prevent_check)(
-    fx.OPS["prevent_damage"]
+general_word(
+    "prevent",
+    {"what": Literal["attack", "damage"], "times": int, "then": STEPS},
+    "Something does not happen: the attack in progress is negated, or the next times you would take damage "
+    "this turn you take none (then: what the card gains with it).",
+    lambda s: (str(s.get("what", "")),),
+    [
+        Route(("attack",), fx.OPS["negate_attack"], lambda _s: "negate that attack"),
+        Route(("damage",), fx.OPS["prevent_damage"], _prevent_text),
+    ],
+    check=_prevent_check,
+    required=("what",),
 )
+alias("negate_attack", "prevent", {}, {"what": "attack"})
+alias("prevent_damage", "prevent", {"times": int, "then": STEPS}, {"what": "damage"})
 
 
 # -- control words: they steer the effect ---------------------------------------------------------
