@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -35,12 +36,22 @@ def _played(seed: int, turns: int = 40) -> tuple[Match, list[Any]]:
 
 
 def _validate(text: str) -> None:
-    schema = record_schema()
+    validator = _validator()
     for line in text.splitlines():
-        jsonschema.validate(json.loads(line), schema)
+        validator.validate(json.loads(line))
 
 
-@pytest.mark.slow  # about 40 s on an idle machine: 100 matches played, exported and replayed
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    """The record schema's validator, made once (``jsonschema.validate`` checks the schema itself on every
+    call, which costs far more than validating a line)."""
+    schema = record_schema()
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+@pytest.mark.slow  # about 30 s on an idle machine: 100 matches played, exported and replayed
 def test_export_then_import_of_100_simulated_matches_reproduces_every_hash() -> None:
     for seed in range(100):
         m, events = _played(seed, turns=12)
