@@ -96,6 +96,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _screenshots(args: argparse.Namespace) -> int:
+    root = Path(__file__).resolve().parent.parent  # the source tree, where tools/ lives beside app/
+    if (root / "tools" / "screenshots.py").is_file() and str(root) not in sys.path:
+        sys.path.insert(0, str(root))
     try:
         from tools.screenshots import take
     except ImportError as exc:  # an installed package without the source tree's tools, or no playwright
