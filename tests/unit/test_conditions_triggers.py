@@ -25,8 +25,9 @@ from domain.legal import legal_actions
 from domain.setup import create_position
 from domain.state import GameState
 from tests.unit.scenario_runner import build
+from tests.unit.spare_card import spare_signi
 
-NEW_CARD = "WXDi-P01-061"
+NEW_CARD = spare_signi()  # a real level 1 SIGNI whose abilities are not encoded yet
 TRASHED = "WXDi-D03-012"
 # "[Auto]: When a SIGNI enters your field (this one too), if there are two or more cards in your trash, draw a
 # card." and "[Constant]: this SIGNI gets +1000 power for each card in your trash": a card of our own making,

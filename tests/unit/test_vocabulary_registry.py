@@ -19,9 +19,11 @@ from domain.evolve import fold
 from domain.legal import legal_actions
 from domain.setup import create_position
 from tests.unit.scenario_runner import build
+from tests.unit.spare_card import spare_signi
 
-# "[Enter] {Colorless}: Draw a card." (WXDi-P01-061), written with the general word ``move``
-NEW_CARD = "WXDi-P01-061"
+# An [Enter] ability of our own making: pay one colorless ener to draw a card, written with the general word
+# ``move``, given to a real card whose own abilities are not encoded yet
+NEW_CARD = spare_signi()  # a real level 1 SIGNI whose abilities are not encoded yet
 NEW_ENCODING = {
     NEW_CARD: [
         {
