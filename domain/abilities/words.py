@@ -114,6 +114,7 @@ MOVE_ROUTES = {
     "to_hand": (("target", "hand", "you"), "to_hand", lambda s: f"add {_t(s)} to your hand"),
     "trash": (("target", "trash", "owner"), "trash", lambda s: f"put {_t(s)} into the trash"),
     "exclude": (("target", "excluded", "owner"), "exclude", lambda s: f"remove {_t(s)} from the game"),
+    "to_ener": (("target", "ener", "you"), "to_ener", lambda s: f"put {_t(s)} into your ener zone"),
     "to_deck": (("target", "deck", "owner"), "to_deck", _to_deck_text),
     "to_field": (
         ("target", "field", "you"),
@@ -209,7 +210,16 @@ def _move_alias(name: str, params: dict[str, Any], *, targets: bool = False, **r
 
 
 _TOP = {"n": int, "who": Who}
-for _name in ("bounce", "trash", "exclude", "to_hand", "to_hand_or_field", "return_lrig", "attach_soul"):
+for _name in (
+    "bounce",
+    "trash",
+    "exclude",
+    "to_hand",
+    "to_ener",
+    "to_hand_or_field",
+    "return_lrig",
+    "attach_soul",
+):
     _move_alias(_name, {"target": TARGET}, targets=True)
 _move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, targets=True)
 alias(

@@ -183,6 +183,15 @@ def _to_hand(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
     return True
 
 
+@op("to_ener")
+def _to_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Put the targets (cards of your trash or hand) into your Ener Zone."""
+    cards = live_targets(rec, frame, at.step, chosen)
+    if cards:
+        move_cards(rec, frame, frame.player, cards, "ener")
+    return True
+
+
 @op("to_deck")
 def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
