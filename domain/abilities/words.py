@@ -581,9 +581,10 @@ def _may_pay_text(s: Step) -> str:
 
 def _cost_check(name: str) -> Any:
     def check(s: Step) -> list[str]:
-        from domain.abilities.catalogue import COST_KEYS
+        from domain.abilities.catalogue import COST_KEYS, DOWN_COST_PROBLEM
 
-        return [f"step {name}: unknown cost {k!r}" for k in s.get("cost", {}) if k not in COST_KEYS]
+        out = [f"step {name}: unknown cost {k!r}" for k in s.get("cost", {}) if k not in COST_KEYS]
+        return out + ([f"step {name}: {DOWN_COST_PROBLEM}"] if "down" in s.get("cost", {}) else [])
 
     return check
 
