@@ -13,9 +13,10 @@ The older names of count conditions (``lrig_level: 3``, ``hand_lead: 4``, ``coun
 n}`` ...) are aliases (``ConditionAlias``): each stands for a ``compare`` and is evaluated as one; it keeps
 its own sentence, so explanations read as before.
 
-Whether something is so is a measure of 1 or 0 (``your_turn``, ``awakened``, ``upped``, ``discarded_this_turn``,
-``attacker_front_empty``, ``moved_share_class``; ``front`` and ``revealed`` with a filter; ``unfit``: the
-SIGNI on a side not fitting a filter, for ``all_signi``): those older names are aliases of ``compare`` too.
+Whether something is so is a measure of 1 or 0 (``your_turn``, ``awakened``, ``upped``,
+``discarded_this_turn``, ``attacker_front_empty``, ``moved_share_class``; ``front`` and ``revealed`` with a
+filter; ``unfit``: the SIGNI on a side not fitting a filter, for ``all_signi``): those older names are aliases
+of ``compare`` too.
 
 The other words are no number: ``phase``, ``position`` (this card's zone), ``lrig_colors`` (an LRIG of each
 colour, each a different LRIG)."""
