@@ -13,9 +13,10 @@ The older names of count conditions (``lrig_level: 3``, ``hand_lead: 4``, ``coun
 n}`` ...) are aliases (``ConditionAlias``): each stands for a ``compare`` and is evaluated as one; it keeps
 its own sentence, so explanations read as before.
 
-Whether something is so is a measure of 1 or 0 (``your_turn``, ``awakened``, ``discarded_this_turn``,
-``attacker_front_empty``, ``moved_share_class``; ``front`` and ``revealed`` with a filter; ``unfit``: the
-SIGNI on a side not fitting a filter, for ``all_signi``): those older names are aliases of ``compare`` too.
+Whether something is so is a measure of 1 or 0 (``your_turn``, ``awakened``, ``upped``,
+``discarded_this_turn``, ``attacker_front_empty``, ``moved_share_class``; ``front`` and ``revealed`` with a
+filter; ``unfit``: the SIGNI on a side not fitting a filter, for ``all_signi``): those older names are aliases
+of ``compare`` too.
 
 The other words are no number: ``phase``, ``position`` (this card's zone), ``lrig_colors`` (an LRIG of each
 colour, each a different LRIG)."""
@@ -275,6 +276,7 @@ def _yes_no(measure: str, yes: str, no: str, doc: str) -> None:
 
 _yes_no("your_turn", "it is your turn", "it is the opponent's turn", "whether it is the controller's turn")
 _yes_no("awakened", "it is awakened", "it is not awakened", "this SIGNI is awakened (or was, as it left)")
+_yes_no("upped", "it is upped", "it is downed", "this card is on the field and upped (or downed)")
 _yes_no(
     "discarded_this_turn",
     "you discarded a card this turn",

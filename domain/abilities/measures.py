@@ -219,6 +219,13 @@ def _awakened(c: Ctx, _p: dict[str, Any]) -> int:
     return int(slot.awakened if slot is not None else c.source in c.s.flags.get("left_awakened", ()))
 
 
+@measure("upped", {}, lambda _p: "whether it is upped")
+def _upped(c: Ctx, _p: dict[str, Any]) -> int | None:
+    """Whether this card is upped on the field (1 or 0; not on the field: nothing)."""
+    slot = slot_of(c.s, c.source)
+    return None if slot is None else int(not slot.downed)
+
+
 @measure("discarded_this_turn", {}, lambda _p: "whether you discarded a card this turn")
 def _discarded_this_turn(c: Ctx, _p: dict[str, Any]) -> int:
     """Whether you discarded a card this turn, by any means (1 or 0)."""

@@ -55,33 +55,36 @@ def put_onto_field(
 
 @op("to_field")
 def _to_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Put the targets onto the field one after the other, each in a zone its player chooses (when more than
+    one is legal); a target that fits no zone stays where it is."""
     step = at.step
     p = frame.player
-    live = live_targets(rec, frame, step, chosen)
-    if not live:
-        return True
-    iid = live[0]
-    zones = legal_zones(rec.state, p, iid)
-    if not zones:  # a SIGNI that would exceed the level or limit never enters the field
-        return True
-    if at.progress.answer is not None:
-        zone = take(at)["zone"]
-    elif len(zones) == 1:
-        zone = zones[0]
-    else:
-        return ask_in_step(
-            rec,
-            frame,
-            at,
-            p,
-            min=1,
-            max=1,
-            choices=[],
-            zones=zones,
-            prompt="choose the SIGNI zone to put it in",
-        )
-    put_onto_field(rec, frame, iid, zone, bool(step.get("no_enter")), bool(step.get("downed")))
-    frame.notes["moved"] = [iid]
+    moved: list[str] = list(frame.notes.get("moved", [])) if at.progress.answer is not None else []
+    for iid in live_targets(rec, frame, step, chosen):
+        zones = legal_zones(rec.state, p, iid)
+        if not zones:  # a SIGNI that would exceed the level or limit never enters the field
+            continue
+        if at.progress.answer is not None:
+            zone = take(at)["zone"]
+        elif len(zones) == 1:
+            zone = zones[0]
+        else:
+            frame.notes["moved"] = moved
+            return ask_in_step(
+                rec,
+                frame,
+                at,
+                p,
+                min=1,
+                max=1,
+                choices=[],
+                zones=zones,
+                prompt="choose the SIGNI zone to put it in",
+            )
+        put_onto_field(rec, frame, iid, zone, bool(step.get("no_enter")), bool(step.get("downed")))
+        moved.append(iid)
+    if moved:
+        frame.notes["moved"] = moved
     return True
 
 
