@@ -382,9 +382,11 @@ def _discard_text(s: Step) -> str:
     if s.get("all"):
         return f"{_who(s)} discard every card {f}" if f else f"{_who(s)} discard the whole hand"
     up_to = "up to " if s.get("up_to") else ""
-    return f"{_who(s)} discard {up_to}{_n(s)}{' ' + f if f else ''}" + (
-        " at random" if s.get("random") else ""
-    ) + (", chosen by you" if s.get("chooser") == "you" and s.get("who") == "opponent" else "")
+    return (
+        f"{_who(s)} discard {up_to}{_n(s)}{' ' + f if f else ''}"
+        + (" at random" if s.get("random") else "")
+        + (", chosen by you" if s.get("chooser") == "you" and s.get("who") == "opponent" else "")
+    )
 
 
 word(
