@@ -382,14 +382,24 @@ def _discard_text(s: Step) -> str:
     if s.get("all"):
         return f"{_who(s)} discard every card {f}" if f else f"{_who(s)} discard the whole hand"
     up_to = "up to " if s.get("up_to") else ""
-    return f"{_who(s)} discard {up_to}{_n(s)}{' ' + f if f else ''}" + (
-        " at random" if s.get("random") else ""
+    return (
+        f"{_who(s)} discard {up_to}{_n(s)}{' ' + f if f else ''}"
+        + (" at random" if s.get("random") else "")
+        + (", chosen by you" if s.get("chooser") == "you" and s.get("who") == "opponent" else "")
     )
 
 
 word(
     "discard",
-    {"n": int, "who": Who, "random": bool, "filter": dict[str, Any], "up_to": bool, "all": bool},
+    {
+        "n": int,
+        "who": Who,
+        "random": bool,
+        "filter": dict[str, Any],
+        "up_to": bool,
+        "all": bool,
+        "chooser": Literal["you"],
+    },
     _discard_text,
 )(fx.OPS["discard"])
 word("vanish", {"target": TARGET}, lambda s: f"vanish {_t(s)}", targets=True)(fx.OPS["vanish"])

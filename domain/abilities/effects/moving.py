@@ -99,11 +99,12 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         cards = list(hand)
     else:
         what = f" {tg.filter_text(f)}" if f else ""
+        chooser = frame.player if step.get("chooser") == "you" else p  # "you choose a card; they discard it"
         return ask_in_step(
             rec,
             frame,
             at,
-            p,
+            chooser,
             min=0 if up_to else n,
             max=n,
             choices=list(hand),
