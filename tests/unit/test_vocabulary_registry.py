@@ -47,8 +47,9 @@ def _steps(value: Any) -> Iterator[dict[str, Any]]:
             return  # a constant ability's steps are the constants' own (domain.abilities.constants)
         if "op" in value:
             yield value
-        for v in value.values():
-            yield from _steps(v)
+        for k, v in value.items():
+            if k not in ("condition", "use_condition", "compare"):  # a comparison's ``op`` is no step
+                yield from _steps(v)
     elif isinstance(value, list):
         for v in value:
             yield from _steps(v)
