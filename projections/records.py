@@ -501,7 +501,7 @@ def replay_record(text: str, match_id: UUID | None = None) -> Replay:
         def decide_on(
             work: GameState, action: dict[str, Any] = action, line: dict[str, Any] = line
         ) -> list[Event]:
-            return _decide(work, action, line.get("by"), builder.states, builder.log)
+            return _decide(work, action, line.get("by"), builder.states, lambda: builder.log)
 
         try:
             events, swaps, new_seed = facts.settle(number, state, line.get("facts"), decide_on)
@@ -541,7 +541,7 @@ def _decide(
     action: dict[str, Any],
     by: str | None,
     states: Sequence[GameState],
-    log: Sequence[Any] = (),
+    log: Callable[[], Sequence[Any]] = lambda: (),
 ) -> list[Event]:
     atype = action.get("type")
     if atype == "rewind":
@@ -556,7 +556,7 @@ def _decide(
     if atype == "arrange":
         return arrange(state, action)
     if atype in TAKEBACK_ACTIONS:  # decided from the log so far, as the service and the audit decide them
-        return decide_takeback(state, action, log, lambda n: states[n].copy(), by)
+        return decide_takeback(state, action, log(), lambda n: states[n].copy(), by)  # the log, only here
     return decide(state, action, by=by)
 
 

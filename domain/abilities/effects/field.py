@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.abilities import targets as tg
 from domain.abilities.effects.moving import move_cards
-from domain.abilities.effects.running import ask_hand_or_field, ask_in_step, op, take, taken
+from domain.abilities.effects.running import ask_hand_or_field, ask_in_step, ask_zone, op, take, taken
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
     Frame,
@@ -70,17 +70,7 @@ def _to_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bo
             zone = zones[0]
         else:
             frame.notes["moved"] = moved
-            return ask_in_step(
-                rec,
-                frame,
-                at,
-                p,
-                min=1,
-                max=1,
-                choices=[],
-                zones=zones,
-                prompt="choose the SIGNI zone to put it in",
-            )
+            return ask_zone(rec, frame, at, p, zones)
         put_onto_field(rec, frame, iid, zone, bool(step.get("no_enter")), bool(step.get("downed")))
         moved.append(iid)
     if moved:
@@ -170,17 +160,7 @@ def _to_hand_or_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str
     if len(zones) == 1:
         put_onto_field(rec, frame, iid, zones[0], False)
         return True
-    return ask_in_step(
-        rec,
-        frame,
-        at,
-        p,
-        min=1,
-        max=1,
-        choices=[],
-        zones=zones,
-        prompt="choose the SIGNI zone to put it in",
-    )
+    return ask_zone(rec, frame, at, p, zones)
 
 
 @op("move_to_attacker_front")

@@ -4,7 +4,7 @@ preventing damage, the number of LRIG attacks.
 
 from __future__ import annotations
 
-from domain.abilities.effects.running import ask_in_step, op, take, who
+from domain.abilities.effects.running import ask_zone, op, take, who
 from domain.abilities.frames import (
     Frame,
     Pending,
@@ -27,16 +27,13 @@ def _forbid_attack_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str])
     """You choose one of the opponent's SIGNI zones: this turn, SIGNI in it cannot attack."""
     p = frame.player
     if at.progress.answer is None:
-        return ask_in_step(
+        return ask_zone(
             rec,
             frame,
             at,
             p,
-            min=1,
-            max=1,
-            choices=[],
-            zones=list(SIGNI_ZONES),
-            prompt="choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
+            list(SIGNI_ZONES),
+            "choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
         )
     zone = take(at)["zone"]
     rec.emit(

@@ -10,7 +10,7 @@ from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.effects.field import legal_zones, put_onto_field
 from domain.abilities.effects.moving import milled
-from domain.abilities.effects.running import ask_hand_or_field, ask_in_step, op, taken, who
+from domain.abilities.effects.running import ask_hand_or_field, ask_in_step, ask_zone, op, taken, who
 from domain.abilities.frames import (
     Answer,
     Arrange,
@@ -96,9 +96,7 @@ def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> b
         look.to_field = False
         return None
     look.stage = "zone"
-    return ask_in_step(
-        rec, frame, at, p, min=1, max=1, choices=[], zones=zones, prompt="choose the SIGNI zone"
-    )
+    return ask_zone(rec, frame, at, p, zones, "choose the SIGNI zone")
 
 
 def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: dict[str, Any]) -> bool:

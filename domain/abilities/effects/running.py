@@ -183,6 +183,18 @@ def ask_in_step(rec: Recorder, frame: Frame, at: Pending, player: str, **data: A
     return False
 
 
+def ask_zone(
+    rec: Recorder,
+    frame: Frame,
+    at: Pending,
+    player: str,
+    zones: list[str],
+    prompt: str = "choose the SIGNI zone to put it in",
+) -> bool:
+    """Ask which one of ``zones`` (SIGNI zones) the step acts on."""
+    return ask_in_step(rec, frame, at, player, min=1, max=1, choices=[], zones=zones, prompt=prompt)
+
+
 def ask_hand_or_field(rec: Recorder, frame: Frame, at: Pending, player: str) -> bool:
     """Ask where a card found goes, when the step lets the player choose its hand or the field."""
     return ask_in_step(
