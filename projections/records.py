@@ -160,6 +160,8 @@ def parse_record(text: str) -> list[tuple[int, dict[str, Any]]]:
             obj = json.loads(raw)
         except json.JSONDecodeError as exc:
             raise Divergence(number, "malformed", ["record.format"], f"not JSON: {exc.msg}") from None
+        except ValueError:  # an integer of more digits than Python converts (4,300)
+            raise Divergence(number, "malformed", ["record.format"], "a number too long to read") from None
         validator = header_v if not out else line_v
         error = jsonschema.exceptions.best_match(validator.iter_errors(obj))
         if error is not None:

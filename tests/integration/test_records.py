@@ -137,3 +137,35 @@ def test_an_exported_imported_paper_game_replays_exactly() -> None:
     _validate(text)
     again = replay_record(text)
     assert [e.hash for e in again.match.collect_events()] == [e.hash for e in events]
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda h: h["players"]["p1"].update(name="x" * 101), "players/p1/name"),
+        (lambda h: h["players"]["p2"].update(name=""), "players/p2/name"),
+        (lambda h: h.update(seed=2**63), "seed"),
+        (lambda h: h.update(seed=-(2**63) - 1), "seed"),
+        (lambda h: h["players"]["p1"].update(main_deck=["WXDi-D01-010"] * 201), "players/p1/main_deck"),
+        (lambda h: h["players"]["p1"]["main_deck"].__setitem__(0, "W" * 101), "players/p1/main_deck/0"),
+    ],
+)
+def test_a_header_beyond_the_limits_of_match_creation_is_refused_at_line_1(change: Any, where: str) -> None:
+    """A record's header takes what ``POST /matches`` takes (names of 1 to 100 characters, a 64-bit seed,
+    decks of at most 100 and 200 cards, card ids of at most 100 characters), not more."""
+    lines = PAPER.read_text(encoding="utf-8").splitlines()
+
+    def edit(h: dict[str, Any]) -> dict[str, Any]:
+        change(h)
+        return h
+
+    err = _refused(_edited(lines, 0, edit))
+    assert err.line == 1 and err.reason == "malformed" and err.rule_refs == ["record.format"]
+    assert f"at {where}:" in str(err)
+
+
+def test_a_number_too_long_to_read_is_a_malformed_line_not_a_crash() -> None:
+    lines = PAPER.read_text(encoding="utf-8").splitlines()
+    lines[1] = '{"n": ' + "9" * 5000 + "}"
+    err = _refused("\n".join(lines) + "\n")
+    assert err.line == 2 and err.reason == "malformed"
