@@ -77,7 +77,13 @@ function count(label, zone, extra) {
 export function playerArea(state, player, {top = false} = {}) {
   const p = state.players[player];
   const order = top ? [...ZONES].reverse() : ZONES;
-  const lrigs = order.map((z) => h("div", {class: `slot lrig ${z}`}, h("span", {class: "zone-name"}, z === "center" ? "center LRIG" : `${z} assist`), p.lrig && p.lrig[z] ? cardButton(p.lrig[z], {field: true}) : h("span", {class: "empty"}, "empty")));
+  // the original format plays one LRIG: its assist zones do not exist (orig.setup.face-down)
+  const oneLrig = state.format === "original";
+  const lrigs = order.map((z) =>
+    oneLrig && z !== "center"
+      ? h("div", {class: `slot lrig ${z} unused`}, h("span", {class: "zone-name"}, `${z} assist`), h("span", {class: "empty"}, "none in this format"))
+      : h("div", {class: `slot lrig ${z}`}, h("span", {class: "zone-name"}, z === "center" ? "center LRIG" : `${z} assist`), p.lrig && p.lrig[z] ? cardButton(p.lrig[z], {field: true}) : h("span", {class: "empty"}, "empty")),
+  );
   const signi = order.map((z) => h("div", {class: `slot signi ${z}`}, h("span", {class: "zone-name"}, `${z} SIGNI`), p.signi && p.signi[z] ? cardButton(p.signi[z], {field: true}) : h("span", {class: "empty"}, "empty")));
   const turnPlayer = state.turn_player === player;
   return h(
@@ -124,7 +130,7 @@ export function boardView(state, bottom) {
       {class: "phase"},
       state.status === "finished"
         ? h("b", {}, `Finished: ${playerName(state.winner)} won${state.result ? ` (${state.result.reason}, ${state.result.rule})` : ""}`)
-        : [`Turn ${state.turn || 0}`, state.turn_player ? ` (${playerName(state.turn_player)})` : "", ` · ${phase}`],
+        : [`Turn ${state.turn || 0}`, state.turn_player ? ` (${playerName(state.turn_player)})` : "", ` · ${phase}`, state.format === "original" ? h("span", {class: "format"}, " · original format") : null],
       state.pending ? h("span", {class: "pending"}, ` · ${state.pending.description || `${playerName(state.pending.player)}: ${state.pending.kind}`}`) : null,
     ),
     playerArea(state, top, {top: true}),

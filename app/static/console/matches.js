@@ -105,13 +105,24 @@ export async function matchesPage(root) {
 }
 
 async function createForm() {
-  const decks = await api("/decks");
-  const ids = decks.ok ? decks.data.decks.map((d) => d.id) : [];
-  const deckSelect = (label, value) => h("select", {"aria-label": label, name: label}, ids.map((id) => h("option", {value: id, selected: id === value}, id)));
+  const FORMATS = [["diva", "Diva Selection"], ["original", "Original (one LRIG)"]];
+  const format = h("select", {"aria-label": "Format", id: "format"}, FORMATS.map(([v, t]) => h("option", {value: v}, t)));
+  const deckSelect = (label) => h("select", {"aria-label": label, name: label});
+  const p1deck = deckSelect("p1 deck");
+  const p2deck = deckSelect("p2 deck");
+  // the preset decks of the chosen format (GET /decks?format=...): p1 takes the first, p2 the second
+  const loadDecks = async () => {
+    const decks = await api(`/decks?format=${encodeURIComponent(format.value)}`);
+    const ids = decks.ok ? decks.data.decks.map((d) => d.id) : [];
+    [p1deck, p2deck].forEach((select, i) => {
+      clear(select, ...ids.map((id) => h("option", {value: id}, id)));
+      select.value = ids[Math.min(i, ids.length - 1)] ?? "";
+    });
+  };
+  format.addEventListener("change", loadDecks);
+  await loadDecks();
   const p1name = h("input", {type: "text", value: "Ann", "aria-label": "p1 name", required: true, maxlength: 60});
   const p2name = h("input", {type: "text", value: "Bo", "aria-label": "p2 name", required: true, maxlength: 60});
-  const p1deck = deckSelect("p1 deck", ids[0]);
-  const p2deck = deckSelect("p2 deck", ids[1]);
   const seed = h("input", {type: "number", min: 0, step: 1, placeholder: "random", "aria-label": "Seed", id: "seed"});
   const first = h("select", {"aria-label": "First player", id: "first-player"}, h("option", {value: ""}, "by the coin"), h("option", {value: "p1"}, "p1"), h("option", {value: "p2"}, "p2"));
   const out = h("p", {class: "error", role: "alert"});
@@ -119,13 +130,13 @@ async function createForm() {
     "form",
     {class: "create"},
     h("h2", {}, "New match"),
-    h("div", {class: "grid2"}, h("label", {}, "p1 ", p1name, p1deck), h("label", {}, "p2 ", p2name, p2deck), h("label", {}, "Seed ", seed), h("label", {}, "First player ", first)),
+    h("div", {class: "grid2"}, h("label", {}, "Format ", format), h("span", {}), h("label", {}, "p1 ", p1name, p1deck), h("label", {}, "p2 ", p2name, p2deck), h("label", {}, "Seed ", seed), h("label", {}, "First player ", first)),
     h("div", {class: "row"}, h("button", {type: "submit", class: "primary", id: "create"}, "Create the match"), h("a", {href: "/console/positions/new"}, "or set up a position")),
     out,
   );
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const body = {format: "diva", players: {p1: {name: p1name.value.trim(), deck: p1deck.value}, p2: {name: p2name.value.trim(), deck: p2deck.value}}};
+    const body = {format: format.value, players: {p1: {name: p1name.value.trim(), deck: p1deck.value}, p2: {name: p2name.value.trim(), deck: p2deck.value}}};
     if (seed.value !== "") body.seed = Number(seed.value);
     if (first.value) body.first_player = first.value;
     const r = await api("/matches", {method: "POST", body});

@@ -8,12 +8,16 @@ import {clear, debounce, h} from "./dom.js";
 const SLOTS = ["left", "center", "right"];
 const PILES = ["hand", "deck", "life_cloth", "ener", "trash", "lrig_deck", "lrig_trash"];
 const PHASES = ["up", "draw", "ener", "grow", "main", "attack", "end"];
-const STEPS = ["pre_attack", "defense", "signi_attack", "lrig_attack", "guard"];
+// the attack steps of each format (GET /rules: attack.phase, orig.attack.phase)
+const STEPS = {
+  diva: ["pre_attack", "defense", "signi_attack", "lrig_attack", "guard"],
+  original: ["arts_use", "signi_attack", "lrig_attack", "guard"],
+};
 const label = (z) => z.replace(/_/g, " ").replace("lrig", "LRIG");
 const typeName = (t) => ({lrig: "an LRIG", assist_lrig: "an assist LRIG (not for the center)", arts: "an ARTS", piece: "a PIECE"})[t] || `a ${label(t)}`;
 
 export async function positionPage(root) {
-  const pos = {turn: 3, turn_player: "p1", phase: "main", step: "", seed: ""};
+  const pos = {format: "diva", turn: 3, turn_player: "p1", phase: "main", step: "", seed: ""};
   const players = {};
   for (const p of ["p1", "p2"]) {
     players[p] = {name: p === "p1" ? "Ann" : "Bo", lrig: {}, signi: {}, refreshes_this_turn: 0};
@@ -39,10 +43,10 @@ export async function positionPage(root) {
   };
 
   const search = debounce(async () => {
-    const q = new URLSearchParams();
+    const q = new URLSearchParams({all: "true"}); // every known card, boosters and the original sets too
     if (query.value.trim()) q.set("q", query.value.trim());
     if (type.value) q.set("type", type.value);
-    if (![...q.keys()].length) {
+    if (!q.has("q") && !q.has("type")) {
       clear(results);
       return;
     }
@@ -82,9 +86,11 @@ export async function positionPage(root) {
     if (!(pos.turn >= 1)) found.push("The turn is a number from 1.");
     if (pos.phase === "attack" && !pos.step) found.push("In the attack phase, choose a step.");
     if (pos.phase !== "attack" && pos.step) found.push("A step is only for the attack phase.");
+    if (pos.step && !STEPS[pos.format].includes(pos.step)) found.push(`The ${label(pos.step)} step is not a step of this format.`);
     for (const p of ["p1", "p2"]) {
       const pl = players[p];
       if (!pl.lrig.center) found.push(`${p} needs a center LRIG.`);
+      if (pos.format === "original" && (pl.lrig.left || pl.lrig.right)) found.push(`${p} has an assist LRIG: the original format plays one LRIG (orig.setup.face-down).`);
       for (const z of SLOTS) {
         const l = pl.lrig[z] && names.get(pl.lrig[z]);
         const lrigTypes = z === "center" ? ["lrig"] : ["lrig", "assist_lrig"];
@@ -161,7 +167,7 @@ export async function positionPage(root) {
   }
 
   function body() {
-    const out = {format: "diva", turn: Number(pos.turn), turn_player: pos.turn_player, phase: pos.phase, step: pos.step || null, players: {}};
+    const out = {format: pos.format, turn: Number(pos.turn), turn_player: pos.turn_player, phase: pos.phase, step: pos.step || null, players: {}};
     if (pos.seed !== "") out.seed = Number(pos.seed);
     for (const p of ["p1", "p2"]) {
       const pl = players[p];
@@ -187,7 +193,13 @@ export async function positionPage(root) {
   const turn = h("input", {type: "number", min: 1, value: pos.turn, id: "turn", oninput: (e) => ((pos.turn = Number(e.target.value)), render())});
   const turnPlayer = h("select", {id: "turn-player", onchange: (e) => (pos.turn_player = e.target.value)}, ["p1", "p2"].map((p) => h("option", {value: p}, p)));
   const phase = h("select", {id: "phase", onchange: (e) => ((pos.phase = e.target.value), render())}, PHASES.map((p) => h("option", {value: p, selected: p === pos.phase}, p)));
-  const stepSel = h("select", {id: "step", onchange: (e) => ((pos.step = e.target.value), render())}, ["", ...STEPS].map((s) => h("option", {value: s}, s ? label(s) : "no step")));
+  const stepSel = h("select", {id: "step", onchange: (e) => ((pos.step = e.target.value), render())});
+  const stepOptions = () => {
+    clear(stepSel, ["", ...STEPS[pos.format]].map((s) => h("option", {value: s, selected: s === pos.step}, s ? label(s) : "no step")));
+    if (!STEPS[pos.format].includes(pos.step)) pos.step = "";
+  };
+  stepOptions();
+  const formatSel = h("select", {id: "position-format", "aria-label": "Format", onchange: (e) => ((pos.format = e.target.value), stepOptions(), render())}, [["diva", "Diva Selection"], ["original", "Original (one LRIG)"]].map(([v, t]) => h("option", {value: v}, t)));
   const seed = h("input", {type: "number", min: 0, placeholder: "random", id: "position-seed", oninput: (e) => (pos.seed = e.target.value)});
   const post = h("button", {type: "button", class: "primary", id: "post-position"}, "Create the match from this position");
   post.addEventListener("click", async () => {
@@ -202,7 +214,7 @@ export async function positionPage(root) {
   clear(
     root,
     h("h1", {}, "Position editor"),
-    h("div", {class: "editor"}, h("div", {class: "editor-form"}, h("div", {class: "grid2"}, field("Turn", turn), field("Turn player", turnPlayer), field("Phase", phase), field("Step", stepSel), field("Seed", seed)), h("section", {class: "search", "aria-label": "Cards"}, h("h2", {}, "Add cards"), h("div", {class: "row"}, query, type), field("into", target), results), h("section", {"aria-label": "Problems"}, h("h2", {}, "Problems"), problems), post, out), board),
+    h("div", {class: "editor"}, h("div", {class: "editor-form"}, h("div", {class: "grid2"}, field("Format", formatSel), field("Turn", turn), field("Turn player", turnPlayer), field("Phase", phase), field("Step", stepSel), field("Seed", seed)), h("section", {class: "search", "aria-label": "Cards"}, h("h2", {}, "Add cards"), h("div", {class: "row"}, query, type), field("into", target), results), h("section", {"aria-label": "Problems"}, h("h2", {}, "Problems"), problems), post, out), board),
   );
   render();
 }
