@@ -67,6 +67,9 @@ GAMES = (  # (seed, p1 deck, p2 deck): different preset pairings, both seats
     (16, "WXDi-D02", "WXDi-D01"),
     (17, "WXDi-D04", "WXDi-D07"),
     (18, "WXDi-D06", "WXDi-D09-H"),
+    # the original format (seed 002): one LRIG put face down, the ARTS use step
+    (19, "DEMO-WD01", "DEMO-WD03"),
+    (20, "DEMO-WD05", "DEMO-WD02"),
 )
 HTTP_SAMPLE = 25  # decision points per match also asked through HTTP, compared with the direct answers
 
@@ -155,7 +158,8 @@ def walk(app: Flask, judge: Judge, seed: int, p1: str, p2: str) -> int:
     """Plays one match to its end (random legal actions, seeded) and checks everything on the way; returns
     the number of rulings checked."""
     application = app.extensions["judge"]
-    m = judge.create_match(p1, p2, seed=seed, first_player=None)
+    fmt = "original" if p1.startswith("DEMO-WD") else "diva"
+    m = judge.create_match(p1, p2, seed=seed, first_player=None, format=fmt)
     mid = UUID(m.id)
     rng = random.Random(seed)
     sample_rng = random.Random(-seed)
