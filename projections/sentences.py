@@ -905,7 +905,9 @@ def _takeback_policy_set(s: Say, d: Mapping[str, Any]) -> str:
 def _takeback_requested(s: Say, d: Mapping[str, Any]) -> str:
     shown = d.get("revealed") or []
     count = sum(
-        len(r.get("cards") or ()) or int(r.get("count") or 0) for r in shown if isinstance(r, Mapping)
+        int(r["count"]) if isinstance(r.get("count"), int) else len(r.get("cards") or ())
+        for r in shown
+        if isinstance(r, Mapping)
     )
     warning = f"; the play to undo showed {s.player(d.get('player'))} {count} card(s)" if count else ""
     return (

@@ -68,8 +68,8 @@ def seen_by(state: GameState, viewer: str) -> set[str]:
 
 def revealed_to(player: str, start: GameState, events: Sequence[Any], first: int) -> list[dict[str, Any]]:
     """What ``events`` (numbered from ``first``, folded onto ``start``) showed ``player`` that they did not
-    see just before: one entry per event that showed something, ``{n, event, what, cards: [{iid, card}]}``,
-    each card listed once."""
+    see just before: one entry per event that showed something, ``{n, event, what, cards: [{iid, card,
+    owner}]}``, each card listed once."""
     state = start.copy()
     before = seen_by(state, player)
     listed: set[str] = set()
@@ -85,7 +85,9 @@ def revealed_to(player: str, start: GameState, events: Sequence[Any], first: int
                     "n": n,
                     "event": event.type,
                     "what": KINDS.get(event.type, "card shown"),
-                    "cards": [{"iid": iid, "card": state.cards[iid]} for iid in new],
+                    "cards": [
+                        {"iid": iid, "card": state.cards[iid], "owner": state.owners.get(iid)} for iid in new
+                    ],
                 }
             )
             listed.update(new)

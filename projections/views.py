@@ -278,15 +278,20 @@ def _redact_step(step: dict[str, Any], viewer: str) -> dict[str, Any]:
 
 
 def _takeback_requested(data: dict[str, Any], viewer: str) -> dict[str, Any]:
-    """The warning of a takeback request (what the undone play showed the requester) names its cards to
-    the requester's opponent only, who must weigh it before answering; the requester and spectators see
-    which events showed something and how many cards, not which."""
-    if viewer == {"p1": "p2", "p2": "p1"}.get(data.get("player") or ""):
-        return data
-    revealed = [
-        {**{k: v for k, v in r.items() if k != "cards"}, "count": len(r.get("cards") or ())}
-        for r in data.get("revealed") or ()
-    ]
+    """The warning of a takeback request (what the undone play showed the requester) names the requester's
+    own cards to the requester's opponent only, who must weigh it before answering; a card of the opponent's
+    that the requester saw (the top of the opponent's deck, say) is counted, not named, since the opponent
+    may not know it either (a warning written before cards carried their owner names none). The requester
+    and spectators see which events showed something and how many cards, not which."""
+    requester = data.get("player") or ""
+    opponent = viewer == {"p1": "p2", "p2": "p1"}.get(requester)
+    revealed = []
+    for r in data.get("revealed") or ():
+        cards = r.get("cards") or ()
+        entry = {**{k: v for k, v in r.items() if k != "cards"}, "count": len(cards)}
+        if opponent:
+            entry["cards"] = [c for c in cards if c.get("owner") == requester]
+        revealed.append(entry)
     return {**data, "revealed": revealed}
 
 

@@ -280,3 +280,40 @@ def test_a_match_with_takebacks_and_a_rewind_travels_as_a_record_with_every_hash
     copy = MatchRef(r.get_json()["id"], r.get_json()["tokens"])
     assert [e["hash"] for e in judge.events(copy)] == [e["hash"] for e in judge.events(m)]
     audit_ok(judge, copy)
+
+
+def test_a_warning_names_to_the_opponent_only_the_requester_s_own_cards() -> None:
+    """A takeback's warning shows the opponent which of the requester's cards the undone play showed them; a
+    card of the opponent's own that the requester saw (the top of the opponent's deck, which the opponent
+    may not know either) is counted, not named. A warning written before cards carried their owner names
+    none of its cards to anybody but the judge."""
+    from projections.views import redact_data
+
+    data = {
+        "player": "p1",
+        "to": 12,
+        "revealed": [
+            {
+                "n": 20,
+                "event": "CardRevealed",
+                "what": "deck top",
+                "cards": [
+                    {"iid": "c1", "card": "WXDi-D01-012", "owner": "p1"},
+                    {"iid": "c2", "card": "WXDi-D02-012", "owner": "p2"},
+                ],
+            },
+            {
+                "n": 21,
+                "event": "CardsDrawn",
+                "what": "draw",
+                "cards": [{"iid": "c3", "card": "WXDi-D01-013"}],  # written before cards carried an owner
+            },
+        ],
+    }
+    assert redact_data("TakebackRequested", data, "judge") == data
+    to_p2 = redact_data("TakebackRequested", data, "p2")["revealed"]
+    assert [e["count"] for e in to_p2] == [2, 1]
+    assert [[c["iid"] for c in e["cards"]] for e in to_p2] == [["c1"], []]
+    for viewer in ("p1", "spectator"):
+        shown = redact_data("TakebackRequested", data, viewer)["revealed"]
+        assert [e["count"] for e in shown] == [2, 1] and all("cards" not in e for e in shown), viewer
