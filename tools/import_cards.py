@@ -43,7 +43,8 @@ Decisions, in the order a record is converted:
   strings, and the part after the colon (``精械：電機`` -> Electric Machine; a ``奏`` big class adds
   Performer), applied to each class string or its ``/``-separated parts. When any part is unknown the
   record keeps its Japanese class strings, so one card never mixes the two vocabularies.
-* Team: the English team name, else the Japanese one, else null.
+* Team: the English team name, else the Japanese one; where the record has neither, the team its Japanese
+  text marks with ``【チーム】`` (a few SIGNI), in English as the records with both name it; else null.
 * Flags: where a flag and the card's text disagree, the text wins. With Japanese text: ``guard`` is true
   exactly when a Guard ability is printed (``【ガード】`` standing alone, not "cannot 【ガード】");
   ``multi_ener`` exactly when ``【常】：【マルチエナ】`` is printed (cards that grant or mention Multi
@@ -172,6 +173,7 @@ class Vocabulary:
     lrig_types: Mapping[str, str]
     classes: Mapping[str, tuple[str, ...]]
     small_classes: Mapping[str, str] = field(default_factory=dict)
+    teams: Mapping[str, str] = field(default_factory=dict)  # Japanese team name (NFKC) -> English
 
 
 def _nfkc(s: str) -> str:
@@ -204,7 +206,11 @@ def build_vocabulary(records: Iterable[Mapping[str, Any]]) -> Vocabulary:
     type_votes: dict[str, Counter[str]] = defaultdict(Counter)
     class_votes: dict[str, Counter[tuple[str, ...]]] = defaultdict(Counter)
     small_votes: dict[str, Counter[str]] = defaultdict(Counter)
+    team_votes: dict[str, Counter[str]] = defaultdict(Counter)
     for rec in records:
+        team_en, team_ja = rec.get("team"), rec.get("team_ja")
+        if isinstance(team_en, str) and team_en.strip() and isinstance(team_ja, str) and team_ja.strip():
+            team_votes[_nfkc(team_ja)][team_en.strip()] += 1
         en_types = rec.get("lrig_type_en_openbatoru")
         if isinstance(en_types, list) and en_types:
             if rec.get("type") in ("LRIG", "Assist LRIG"):
@@ -230,8 +236,27 @@ def build_vocabulary(records: Iterable[Mapping[str, Any]]) -> Vocabulary:
             if sep and "/" not in ja_class and en == ((PERFORMER,) if performer else ()) + en[-1:]:
                 small_votes[small][en[-1]] += 1
     return Vocabulary(
-        lrig_types=_majority(type_votes), classes=_majority(class_votes), small_classes=_majority(small_votes)
+        lrig_types=_majority(type_votes),
+        classes=_majority(class_votes),
+        small_classes=_majority(small_votes),
+        teams=_majority(team_votes),
     )
+
+
+TEAM_MARK = re.compile(r"【チーム】\s*[<＜]([^>＞]+)[>＞]")
+
+
+def team_of(rec: Mapping[str, Any], vocab: Vocabulary) -> str | None:
+    """The record's team; where it has none, the team its Japanese text marks (``【チーム】＜…＞``, as on
+    SIGNI whose team abilities name it), in English where the vocabulary knows it."""
+    team = rec.get("team") or rec.get("team_ja") or None
+    if isinstance(team, str) and team.strip():
+        return team.strip()
+    mark = TEAM_MARK.search(_nfkc(rec.get("text_ja") or ""))
+    if mark is None:
+        return None
+    ja = _nfkc(mark.group(1))
+    return vocab.teams.get(ja) or ja
 
 
 def map_lrig_types(values: Iterable[Any], vocab: Vocabulary) -> list[str]:
@@ -485,7 +510,7 @@ def convert_record(
         if any(not c.isascii() for c in classes):
             report.japanese_classes += 1
 
-    team = rec.get("team") or rec.get("team_ja") or None
+    team = team_of(rec, vocab)
     card = {
         "id": card_id,
         "name": name,
@@ -500,7 +525,7 @@ def convert_record(
         "lrig_types": lrig_types,
         "limiting": limiting,
         "classes": classes,
-        "team": team.strip() if isinstance(team, str) and team.strip() else None,
+        "team": team,
         "guard": guard,
         "life_burst": life_burst,
         "multi_ener": multi_ener,

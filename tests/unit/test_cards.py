@@ -301,6 +301,9 @@ def _starter_pairs(catalogue: Catalogue) -> Iterator[tuple[dict[str, Any], Card]
         yield rec, catalogue.get(rec["id"])
 
 
+TEAM_MARKED = {"WXDi-D07-017": "Deus Ex Machina"}  # no team in the record; its Japanese text marks one
+
+
 def test_every_preset_card_matches_the_reference_facts(catalogue: Catalogue) -> None:
     for rec, card in _starter_pairs(catalogue):
         assert card.name_ja == rec["name_ja"], rec["id"]
@@ -310,7 +313,8 @@ def test_every_preset_card_matches_the_reference_facts(catalogue: Catalogue) -> 
         assert (card.level, card.limit, card.power) == (rec["level"], rec["limit"], rec["power"]), rec["id"]
         assert _card_costs(card.cost) == _raw_costs(rec["cost"]), rec["id"]
         assert _card_costs(card.grow_cost) == _raw_costs(rec["grow_cost"]), rec["id"]
-        assert card.team == (rec["team"] or rec["team_ja"]), rec["id"]
+        # a SIGNI whose record has no team takes the one its text marks (tools/import_cards.team_of)
+        assert card.team == (rec["team"] or rec["team_ja"] or TEAM_MARKED.get(rec["id"])), rec["id"]
         assert card.life_burst == rec["life_burst"], rec["id"]
         assert card.multi_ener == rec["multi_ener"], rec["id"]
         # the starter flags agree with the printed text; the importer checks them against it
@@ -361,3 +365,13 @@ def test_a_reprint_number_answers_with_its_first_printing(catalogue: Catalogue) 
     alone = Catalogue([kept])
     assert alone.get("TEST-001") is kept and alone.get("TEST-P01-009") is kept
     assert first.print_ids == tuple(group) and catalogue.get("WXDi-D01-013").print_ids == ("WXDi-D01-013",)
+
+
+def test_a_signi_whose_record_lacks_its_team_takes_the_team_its_text_marks(extended: Catalogue) -> None:
+    """WXDi-P01-037, -038 and -044 carry team abilities but no team in the reference record; the import
+    reads the team their Japanese text marks and names it in English as the other records do."""
+    assert [extended.get(i).team for i in ("WXDi-P01-037", "WXDi-P01-038", "WXDi-P01-044")] == [
+        "No Limit",
+        "Universe Beginning",
+        "DIAGRAM",
+    ]
