@@ -1,4 +1,5 @@
-"""Decks: the preset starter decks, the project's own sample decks, and deck-construction rules (Diva Selection).
+"""Decks: the preset starter decks, the project's own sample decks, and the deck-construction rules (Diva
+Selection).
 
 A deck is two lists of catalogue ids: the LRIG deck and the main deck (a card listed four times is four
 copies). ``validate_deck`` reports every construction problem at once, each with its rule id, so a client can
@@ -18,8 +19,8 @@ from domain.cards import COLORS, Card, CardType, Catalogue, load_catalogue
 from domain.formats import DIVA, FORMAT_NAMES, FORMATS, Format, format_named
 
 PRESET_IDS: tuple[str, ...] = DIVA.preset_ids
-# the project's own sample decks (domain/data/decks_sample.json), built from the WXDi-P00 ... P08 booster cards
-# the service enforces: presets a match may name, listed after the starter decks, never a tournament list
+# the project's own sample decks (domain/data/decks_sample.json), built from the WXDi-P00 ... P08 booster
+# cards the service enforces: presets a match may name, listed after the starter decks; not tournament lists
 SAMPLE_IDS: tuple[str, ...] = DIVA.sample_ids
 # the deck pools a simulation plays: the starter decks (``preset_ids``) or the sample decks (``sample_ids``)
 DECK_POOLS: tuple[str, ...] = ("starter", "sample")

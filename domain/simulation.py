@@ -4,11 +4,11 @@ Each game picks every action at random among the legal ones, with the match's ow
 seeded from it, so that a run is repeatable. The invariants are checked at every event. The decks are a
 pool's (``domain.decks.DECK_POOLS``): the format's starter (or demo) decks, or its sample decks.
 
-Every decision (one action sent to ``decide``) is counted, and so is every decision a judge would have had to
-resolve by hand (``hand_resolved``): its events hold an ``Adjusted`` event (a judge's resolution), an event the
-engine marks ``enforced: false`` (a Life Burst it does not enforce), or put into play or use a card whose
-abilities the service does not enforce (played or put onto the field, grown into, or used as a spell or a
-PIECE). A simulation whose decks hold only enforced cards has none.
+Every decision (one action sent to ``decide``) is counted, and so is every decision a judge would have had
+to resolve by hand (``hand_resolved``): its events hold an ``Adjusted`` event (a judge's resolution), an event
+the engine marks ``enforced: false`` (a Life Burst it does not enforce), or put into play or use a card
+whose abilities the service does not enforce (played or put onto the field, grown into, or used as a spell
+or a PIECE). A simulation whose decks hold only enforced cards has none.
 """
 
 from __future__ import annotations

@@ -34,7 +34,9 @@ class PresetPlayerSchema(RequestSchema):
     name = fields.String(required=True, validate=NAME)
     deck = fields.String(
         required=True,
-        metadata={"description": "a preset deck id, e.g. WXDi-D01 (a starter deck) or SAMPLE-WHITE (a sample deck)"},
+        metadata={
+            "description": "a preset deck id, e.g. WXDi-D01 (a starter deck) or SAMPLE-WHITE (a sample deck)"
+        },
     )
     lrigs = fields.Nested(LrigChoiceSchema)
 
