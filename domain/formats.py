@@ -169,7 +169,9 @@ DIVA = Format(
     ),
     preset_file="decks.json",
     hook_module="domain.procedure, domain.decks and domain.setup",
-    sample_ids=("SAMPLE-WHITE", "SAMPLE-RED", "SAMPLE-BLUE", "SAMPLE-GREEN", "SAMPLE-BLACK"),
+    sample_ids=(
+        "SAMPLE-WHITE", "SAMPLE-RED", "SAMPLE-BLUE", "SAMPLE-GREEN", "SAMPLE-BLACK", "SAMPLE-TRICOLOR"
+    ),
     sample_file="decks_sample.json",
 )
 # The earlier single-LRIG game (seed 002): one LRIG at set-up and no assists, a grow to an equal or lower

@@ -100,7 +100,7 @@ def _note_activation(state: GameState, e: Any, result: GameResult) -> None:
 
 
 def pairings(fmt: str = "diva", pool: str = "starter") -> list[tuple[str, str]]:
-    """All ordered pairings of a pool's decks (both seats): 100 of the ten Diva starter decks, 25 of the five
+    """All ordered pairings of a pool's decks (both seats): 100 of the ten Diva starter decks, 36 of the six
     sample decks."""
     ids = pool_ids(fmt, pool)
     return list(product(ids, ids))

@@ -9,7 +9,7 @@ from tests.conftest import Judge
 
 
 def test_a_sample_deck_match_is_played_to_the_end_through_the_api(judge: Judge) -> None:
-    m = judge.create_match("SAMPLE-WHITE", "SAMPLE-BLACK", seed=2024)
+    m = judge.create_match("SAMPLE-TRICOLOR", "SAMPLE-RED", seed=2024)
     assert judge.get(m.path)["format"] == "diva"
     judge.play(m, random.Random(3))
     summary = judge.get(m.path)

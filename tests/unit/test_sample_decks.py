@@ -30,18 +30,26 @@ from domain.state import GameState
 BOOSTERS = tuple(f"WXDi-P0{i}-" for i in range(9))
 
 
-def test_the_sample_decks_are_five_one_per_colour_after_the_starter_decks() -> None:
-    assert SAMPLE_IDS == ("SAMPLE-WHITE", "SAMPLE-RED", "SAMPLE-BLUE", "SAMPLE-GREEN", "SAMPLE-BLACK")
+def test_the_sample_decks_are_one_per_colour_and_a_three_colour_one_after_the_starter_decks() -> None:
+    mono = ("SAMPLE-WHITE", "SAMPLE-RED", "SAMPLE-BLUE", "SAMPLE-GREEN", "SAMPLE-BLACK")
+    assert (*mono, "SAMPLE-TRICOLOR") == SAMPLE_IDS
     assert tuple(samples()) == SAMPLE_IDS
     assert tuple(presets()) == PRESET_IDS  # the starter decks stay the ten boxed lists
     assert all_preset_ids()[: len(PRESET_IDS) + len(SAMPLE_IDS)] == (*PRESET_IDS, *SAMPLE_IDS)
     assert samples("original") == {}
     cat = load_catalogue(extended=True)
     colours = set()
-    for deck_id, deck in samples().items():
-        center = cat.get(default_lrigs(deck)["center"])
-        assert deck_id == f"SAMPLE-{center.real_colors[0].upper()}"
-        colours |= set(center.real_colors)
+    for deck_id in mono:
+        deck = preset(deck_id)
+        deck_colours = {c for i in (*deck.lrig_deck, *deck.main_deck) for c in cat.get(i).real_colors}
+        assert deck_id == f"SAMPLE-{''.join(deck_colours).upper()}"  # one colour, colourless cards aside
+        colours |= deck_colours
+    tri = preset("SAMPLE-TRICOLOR")
+    assert {c for i in tri.lrig_deck if cat.get(i).level == 0 for c in cat.get(i).real_colors} == {
+        "white",
+        "blue",
+        "black",
+    }
     assert colours == set(COLORS)
 
 
@@ -80,7 +88,7 @@ def test_a_sample_deck_is_legal_labelled_and_enforced(deck_id: str) -> None:
 def test_sample_decks_are_a_simulation_pool() -> None:
     assert pool_ids("diva", "sample") == SAMPLE_IDS
     assert pool_ids("diva") == PRESET_IDS
-    assert len(pairings("diva", "sample")) == 25
+    assert len(pairings("diva", "sample")) == 36
     with pytest.raises(ValueError, match="no 'sample' decks"):
         pool_ids("original", "sample")
     with pytest.raises(UnknownDeck):

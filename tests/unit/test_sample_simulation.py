@@ -24,7 +24,7 @@ def test_500_sample_deck_matches_play_out_with_nothing_resolved_by_hand() -> Non
     report = simulate(GAMES, 1, pool="sample")
     assert report["problem_count"] == 0, report["problems"]
     assert report["finished"] == GAMES and report["capped"] == 0
-    assert report["pairings"] == 25
+    assert report["pairings"] == 36
     assert report["unenforced_deck_cards"] == []
     assert report["decisions"] > 100 * GAMES
     assert report["hand_resolved_decisions"] == 0, report["hand_resolved_cards"]
