@@ -1,4 +1,5 @@
-"""Decks: the preset starter decks and deck-construction rules (Diva Selection).
+"""Decks: the preset starter decks, the project's own sample decks, and the deck-construction rules (Diva
+Selection).
 
 A deck is two lists of catalogue ids: the LRIG deck and the main deck (a card listed four times is four
 copies). ``validate_deck`` reports every construction problem at once, each with its rule id, so a client can
@@ -18,6 +19,11 @@ from domain.cards import COLORS, Card, CardType, Catalogue, load_catalogue
 from domain.formats import DIVA, FORMAT_NAMES, FORMATS, Format, format_named
 
 PRESET_IDS: tuple[str, ...] = DIVA.preset_ids
+# the project's own sample decks (domain/data/decks_sample.json), built from the WXDi-P00 ... P08 booster
+# cards the service enforces: presets a match may name, listed after the starter decks; not tournament lists
+SAMPLE_IDS: tuple[str, ...] = DIVA.sample_ids
+# the deck pools a simulation plays: the starter decks (``preset_ids``) or the sample decks (``sample_ids``)
+DECK_POOLS: tuple[str, ...] = ("starter", "sample")
 SUPPORTED_FORMATS: tuple[str, ...] = FORMAT_NAMES
 
 MAIN_DECK_SIZE = 40
@@ -74,12 +80,26 @@ class UnknownDeck(KeyError):
         return str(self.args[0])
 
 
+def _data_file(name: str) -> dict[str, Any]:
+    raw = resources.files("domain").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(raw)
+    return data
+
+
 @cache
 def _load_presets(fmt: Format) -> tuple[tuple[str, Deck], ...]:
     """The preset decks of ``fmt``, in the order of its ``preset_ids``, from its file in ``domain/data``."""
-    raw = resources.files("domain").joinpath("data").joinpath(fmt.preset_file).read_text(encoding="utf-8")
-    data = json.loads(raw)
+    data = _data_file(fmt.preset_file)
     return tuple((deck_id, Deck.from_dict(data[deck_id])) for deck_id in fmt.preset_ids)
+
+
+@cache
+def _load_samples(fmt: Format) -> tuple[tuple[str, Deck, str], ...]:
+    """The sample decks of ``fmt`` with their notes, in the order of its ``sample_ids``."""
+    if fmt.sample_file is None:
+        return ()
+    data = _data_file(fmt.sample_file)
+    return tuple((i, Deck.from_dict(data[i]), str(data[i]["note"])) for i in fmt.sample_ids)
 
 
 def presets(format: str = "diva") -> dict[str, Deck]:
@@ -88,14 +108,47 @@ def presets(format: str = "diva") -> dict[str, Deck]:
     return dict(_load_presets(format_named(format)))
 
 
+def samples(format: str = "diva") -> dict[str, Deck]:
+    """The project's own sample decks of a format, by id, in the order of its ``sample_ids`` (none for the
+    original format): labelled "(sample)", each with a note (``sample_note``) saying what it is."""
+    return {deck_id: deck for deck_id, deck, _note in _load_samples(format_named(format))}
+
+
+def sample_note(deck_id: str) -> str | None:
+    """What a sample deck is, in words (its ``note``); None for a deck that is not a sample deck."""
+    for fmt in FORMATS.values():
+        for known, _deck, note in _load_samples(fmt):
+            if known == deck_id:
+                return note
+    return None
+
+
+def pool_ids(format: str = "diva", pool: str = "starter") -> tuple[str, ...]:
+    """The deck ids of a pool (``DECK_POOLS``): the format's preset (starter or demo) decks, or its sample
+    decks."""
+    fmt = format_named(format)
+    if pool == "starter":
+        return fmt.preset_ids
+    if pool == "sample" and fmt.sample_ids:
+        return fmt.sample_ids
+    raise ValueError(
+        f"the {fmt.name} format has no {pool!r} decks; its pools are: "
+        + ", ".join(p for p in DECK_POOLS if p == "starter" or fmt.sample_ids)
+    )
+
+
 def all_preset_ids() -> tuple[str, ...]:
-    """Every preset deck id, of every format."""
-    return tuple(deck_id for fmt in FORMATS.values() for deck_id in fmt.preset_ids)
+    """Every preset deck id, of every format: the starter (or demo) decks, then the sample decks."""
+    return tuple(deck_id for fmt in FORMATS.values() for deck_id in (*fmt.preset_ids, *fmt.sample_ids))
 
 
 def preset(deck_id: str) -> Deck:
+    """A preset deck by id: a starter (or demo) deck, or a sample deck."""
     for fmt in FORMATS.values():
         for known, deck in _load_presets(fmt):
+            if known == deck_id:
+                return deck
+        for known, deck, _note in _load_samples(fmt):
             if known == deck_id:
                 return deck
     raise UnknownDeck(deck_id)

@@ -74,6 +74,10 @@ class Format:
     # is allowed (001 "Grow Phase": exactly one up; 002 "Grow Phase": at most one up, or equal, or lower)
     grow_up: int = 1
     grow_equal_or_lower: bool = False
+    # the project's own sample decks (not boxed products' lists): presets a match or a simulation may use,
+    # listed after the starter decks, in their own file in domain/data
+    sample_ids: tuple[str, ...] = ()
+    sample_file: str | None = None
     # the rule this format cites where the engine would cite a Diva rule: none for Diva itself
     citations: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     _hooks: dict[str, Callable[..., Any]] = field(default_factory=dict, init=False, repr=False)
@@ -165,6 +169,10 @@ DIVA = Format(
     ),
     preset_file="decks.json",
     hook_module="domain.procedure, domain.decks and domain.setup",
+    sample_ids=(
+        "SAMPLE-WHITE", "SAMPLE-RED", "SAMPLE-BLUE", "SAMPLE-GREEN", "SAMPLE-BLACK", "SAMPLE-TRICOLOR"
+    ),
+    sample_file="decks_sample.json",
 )
 # The earlier single-LRIG game (seed 002): one LRIG at set-up and no assists, a grow to an equal or lower
 # level as well, an attack phase of four steps opening with the ARTS use step, and the deck construction of

@@ -1,4 +1,5 @@
-"""GET /decks, GET /decks/{deck_id}, POST /decks/validate: the preset decks and deck-construction rules."""
+"""GET /decks, GET /decks/{deck_id}, POST /decks/validate: the preset decks (the starter decks, then the
+project's own sample decks) and deck-construction rules."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from app.schemas.catalogue import (
     DeckValidateSchema,
     DeckValidationSchema,
 )
-from domain.decks import Deck, UnknownDeck, preset, presets, validate_deck
+from domain.decks import Deck, UnknownDeck, preset, presets, sample_note, samples, validate_deck
 from domain.original import DEMO_DECK_IDS, demo_note
 
 bp = Blueprint("decks", __name__)
@@ -24,6 +25,9 @@ bp = Blueprint("decks", __name__)
 def deck_data(deck_id: str, deck: Deck) -> dict[str, Any]:
     if deck_id in DEMO_DECK_IDS:
         return {"id": deck_id, **deck.to_dict(), "format": "original", "note": demo_note(deck_id)}
+    note = sample_note(deck_id)
+    if note is not None:
+        return {"id": deck_id, **deck.to_dict(), "format": "diva", "note": note}
     return {"id": deck_id, **deck.to_dict(), "format": "diva"}
 
 
@@ -33,12 +37,16 @@ def deck_data(deck_id: str, deck: Deck) -> dict[str, Any]:
     tag="decks",
     response=DeckListSchema,
     query=DecksQuerySchema,
-    description="The preset decks of a format: the ten Diva starter decks (`format=diva`, the default), or "
-    "the original format's demo decks (`format=original`), the project's own, built from the cards of the "
+    description="The preset decks of a format: the ten Diva starter decks (`format=diva`, the default) "
+    "followed by six sample decks of the project's own (`SAMPLE-WHITE` ... `SAMPLE-BLACK`, one per "
+    "colour, and `SAMPLE-TRICOLOR`, white, blue and black; built from the WXDi-P00 ... P08 booster cards "
+    "the service enforces; each named \"... (sample)\" and with a `note`; not tournament lists), or the "
+    "original format's demo decks (`format=original`), the project's own, built from the cards of the "
     "WD01 ... WD05 starter sets.",
 )
 def list_decks(query: dict[str, Any]) -> dict[str, Any]:
-    return {"decks": [deck_data(i, d) for i, d in presets(query["format"]).items()]}
+    decks = {**presets(query["format"]), **samples(query["format"])}
+    return {"decks": [deck_data(i, d) for i, d in decks.items()]}
 
 
 @bp.get("/decks/<deck_id>")

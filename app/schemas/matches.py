@@ -32,7 +32,12 @@ class PresetPlayerSchema(RequestSchema):
     """A player with a preset deck (see GET /decks)."""
 
     name = fields.String(required=True, validate=NAME)
-    deck = fields.String(required=True, metadata={"description": "a preset deck id, e.g. WXDi-D01"})
+    deck = fields.String(
+        required=True,
+        metadata={
+            "description": "a preset deck id, e.g. WXDi-D01 (a starter deck) or SAMPLE-WHITE (a sample deck)"
+        },
+    )
     lrigs = fields.Nested(LrigChoiceSchema)
 
 

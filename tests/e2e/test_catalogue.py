@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from domain.cards import load_catalogue
-from domain.decks import PRESET_IDS, preset
+from domain.decks import PRESET_IDS, SAMPLE_IDS, preset
 from domain.rules import all_rules
 
 
@@ -35,10 +35,25 @@ def test_one_card(client: FlaskClient) -> None:
 
 def test_decks(client: FlaskClient) -> None:
     decks = client.get("/decks").get_json()["decks"]
-    assert [d["id"] for d in decks] == list(PRESET_IDS)
+    assert [d["id"] for d in decks] == [*PRESET_IDS, *SAMPLE_IDS]
     d01 = client.get("/decks/WXDi-D01").get_json()
     assert d01["lrig_deck"] == list(preset("WXDi-D01").lrig_deck)
     assert d01["main_deck"] == list(preset("WXDi-D01").main_deck)
+    assert "note" not in d01  # a boxed starter deck's list
+
+
+def test_sample_decks_are_listed_labelled_and_playable(client: FlaskClient) -> None:
+    listed = {d["id"]: d for d in client.get("/decks").get_json()["decks"]}
+    for deck_id in SAMPLE_IDS:
+        deck = client.get(f"/decks/{deck_id}").get_json()
+        assert deck == listed[deck_id]
+        assert deck["format"] == "diva" and deck["name"].endswith("(sample)")
+        assert "project's own sample deck" in deck["note"] and "not a tournament list" in deck["note"]
+        ok = client.post(
+            "/decks/validate",
+            json={"format": "diva", "lrig_deck": deck["lrig_deck"], "main_deck": deck["main_deck"]},
+        )
+        assert ok.get_json() == {"valid": True, "problems": []}
 
 
 def test_deck_validation_reports_every_problem_at_once(client: FlaskClient) -> None:

@@ -40,3 +40,16 @@ def test_simulate_is_deterministic() -> None:
     a, b = simulate(3, 42), simulate(3, 42)
     for key in ("events", "winners", "reasons"):
         assert a[key] == b[key]
+
+
+def test_simulate_the_sample_decks(capsys: pytest.CaptureFixture[str]) -> None:
+    """`wixoss-judge simulate --decks sample`: every pairing of the six sample decks, with the decisions
+    counted and none resolved by hand (every card of the sample decks is enforced)."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert run(parser.parse_args(["--games", "36", "--seed", "7", "--decks", "sample"])) == 0
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert report["decks"] == "sample" and report["pairings"] == 36 and report["finished"] == 36
+    assert report["decisions"] > 36 * 50
+    assert report["hand_resolved_decisions"] == 0 and report["hand_resolved_share"] == 0.0
+    assert report["hand_resolved_cards"] == {} and report["unenforced_deck_cards"] == []
