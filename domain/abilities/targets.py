@@ -95,7 +95,7 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     zone = spec.get("zone", "signi")
     f: Filter = spec.get("filter", {})
     if zone == "signi":
-        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all"))
+        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all"), source=source)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     else:
@@ -109,13 +109,30 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     return out
 
 
-def _signi(s: GameState, owner: str, f: Filter, shadow: bool) -> list[str]:
+# Shadow limited to some sources (000 'Shadow': [Shadow - Spell], [Shadow - SIGNI], [Shadow - Level two or less
+# SIGNI]): the keyword, and which of the opponent's cards it keeps from targeting
+SHADOW_FROM = {
+    "shadow_spell": lambda c: c.type.value == "spell",
+    "shadow_signi": lambda c: c.is_signi,
+    "shadow_signi_level_max_2": lambda c: c.is_signi and (c.level or 0) <= 2,
+}
+
+
+def shadowed(s: GameState, keywords: Any, source: str | None) -> bool:
+    """Whether a SIGNI with these keywords cannot be targeted by the opponent's card ``source``."""
+    if "shadow" in keywords:
+        return True
+    card = facts.card_of(s, source) if source in s.cards else None
+    return card is not None and any(k in keywords and fits(card) for k, fits in SHADOW_FROM.items())
+
+
+def _signi(s: GameState, owner: str, f: Filter, shadow: bool, source: str | None = None) -> list[str]:
     """The owner's SIGNI that fit; with ``shadow``, not those with Shadow (the opponent's abilities cannot
-    target them)."""
+    target them; a limited Shadow only those of some cards)."""
     return [
         slot.iid
         for z, slot in s.players[owner].signi_slots()
-        if slot_fits(s, slot, z, f) and not (shadow and "shadow" in facts.keywords(s, slot))
+        if slot_fits(s, slot, z, f) and not (shadow and shadowed(s, facts.keywords(s, slot), source))
     ]
 
 

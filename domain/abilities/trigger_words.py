@@ -3,13 +3,16 @@
 The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": event, "whose": ..., "zone":
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
-- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
+- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes an
+  opponent's SIGNI), ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the trash),
+  ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
 - ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
-- ``by``: what caused it: ``not_battle`` (``vanished`` other than in battle), ``own_effect`` (``discards``:
+- ``by``: what caused it: ``battle`` (``vanished``, ``vanishes``: in battle), ``not_battle`` (``vanished`` other
+  than in battle), ``cost_or_effect`` (``trashed``: by a cost or an effect, not by rule processing),
+  ``cost_or_your_effect`` (``trashed``: by a cost or an effect of your own card), ``own_effect`` (``discards``:
   by an effect of your own card, not as a cost), ``your_effect`` (``mills``), ``assist_or_life_burst``
   (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any ability or effect of the
   opponent's);
@@ -116,8 +119,20 @@ event(
     {
         ("this",): "When it is vanished",
         ("this", "", "", "not_battle"): "When it is vanished other than in battle",
+        ("this", "", "", "battle"): "When it is vanished in battle",
     },
-    by=("any", "not_battle"),
+    by=("any", "not_battle", "battle"),
+    keyed_by=True,
+)
+event(
+    "vanishes",
+    "this SIGNI vanishes an opponent's SIGNI: in battle (as the attacker), or also by its own effect",
+    {
+        ("this", "", "", "battle"): "When it vanishes an opponent's SIGNI{f} in battle",
+        ("this",): "When it vanishes an opponent's SIGNI (in battle, or by its own ability)",
+    },
+    filtered=(("this", "", "", "battle"),),
+    by=("any", "battle"),
     keyed_by=True,
 )
 event(
@@ -127,6 +142,20 @@ event(
         ("this",): "When it leaves the field",
         ("you",): "When another SIGNI on your field leaves the field",
     },
+)
+event(
+    "trashed",
+    "a SIGNI is put from the field into the trash (by a cost, an effect, or rule processing)",
+    {
+        ("this", "", "", "cost_or_effect"): "When it is put from the field into the trash by a cost or an effect",
+        ("you", "", "", "cost_or_effect"): "When a SIGNI on your field is put into the trash by a cost or an "
+        "effect",
+        ("you", "", "", "cost_or_your_effect"): "When a SIGNI on your field is put into the trash by a cost or "
+        "your effect",
+        ("opponent",): "When a SIGNI on the opponent's field is put into the trash",
+    },
+    by=("any", "cost_or_effect", "cost_or_your_effect"),
+    keyed_by=True,
 )
 event(
     "moved_zone",
@@ -188,6 +217,8 @@ alias("opponent_attacks", on="attacks", whose="opponent")
 alias("opponent_signi_attacks", on="attacks", whose="opponent", zone="signi")
 alias("signi_enters", on="enters", whose="you")
 alias("vanished_outside_battle", on="vanished", whose="this", by="not_battle")
+alias("vanished_in_battle", on="vanished", whose="this", by="battle")
+alias("vanishes_in_battle", on="vanishes", whose="this", by="battle")
 alias("other_leaves_field", on="leaves_field", whose="you")
 alias("attack_phase_start", on="phase_starts", whose="you", phase="attack")
 alias("turn_end", on="phase_starts", whose="you", phase="end")

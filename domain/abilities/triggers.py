@@ -44,6 +44,7 @@ TRIGGERING = (
     "SigniTargeted",
     "PhaseBegan",
     "CardsPutUnder",
+    "Battled",
 )
 
 
@@ -133,6 +134,13 @@ THIS_ENTERS = tw.form("enters", "this")
 SIGNI_ENTERS = tw.form("enters", "you")
 VANISHED = tw.form("vanished", "this", by="any")
 VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
+VANISHED_IN_BATTLE = tw.form("vanished", "this", by="battle")
+VANISHES = tw.form("vanishes", "this", by="any")
+VANISHES_IN_BATTLE = tw.form("vanishes", "this", by="battle")
+TRASHED = tw.form("trashed", "this", by="cost_or_effect")
+TRASHED_YOURS = tw.form("trashed", "you", by="cost_or_effect")
+TRASHED_YOURS_OWN = tw.form("trashed", "you", by="cost_or_your_effect")
+TRASHED_OPPONENTS = tw.form("trashed", "opponent", by="any")
 LEAVES = tw.form("leaves_field", "this")
 OTHER_LEAVES = tw.form("leaves_field", "you")
 MOVED_ZONE = tw.form("moved_zone", "this")
@@ -233,10 +241,44 @@ def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", MOVED_ZONE, None
 
 
-def _vanished(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", VANISHED, None
     if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
         yield d["card"], d["player"], "auto", VANISHED_NOT_IN_BATTLE, None
+    else:
+        yield d["card"], d["player"], "auto", VANISHED_IN_BATTLE, None
+    source = d.get("by_effect")
+    if d.get("cause") == "effect" and source in s.owners and s.owners[source] != d["player"]:
+        # "when this SIGNI vanishes an opponent's SIGNI": by an effect of its own ability too
+        yield source, s.owners[source], "auto", VANISHES, None
+
+
+def _battled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """An attacking SIGNI vanishes the SIGNI in front of it: asked as the battle is decided, while that SIGNI
+    is still on the field as it was (a filter reads it then; the vanish follows at once)."""
+    if d.get("result") == "vanished":
+        attacker = d["attacker"]
+        yield attacker, s.owners[attacker], "auto", VANISHES_IN_BATTLE, d["defender"]
+        yield attacker, s.owners[attacker], "auto", VANISHES, None
+
+
+def _put_in_trash(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """SIGNI put from the field into the trash by a cost or an effect (``as_cost``: paid as a cost)."""
+    if d.get("from") != "signi" or d.get("to") != "trash":
+        return
+    for card in d["cards"]:
+        owner = s.owners[card]
+        yield card, owner, "auto", TRASHED, None  # looked at as it was on the field
+        yield from _signi(s, owner, TRASHED_YOURS)
+        source = d.get("by_effect")
+        if d.get("as_cost") or (source in s.owners and s.owners[source] == owner):
+            yield from _signi(s, owner, TRASHED_YOURS_OWN)
+        yield from _signi(s, opponent(owner), TRASHED_OPPONENTS)
+
+
+def _rule_trashed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """A SIGNI put into the trash by rule processing (not by a cost or an effect)."""
+    yield from _signi(s, opponent(d["player"]), TRASHED_OPPONENTS)
 
 
 # What each event asks, in order; the event types are TRIGGERING.
@@ -254,6 +296,9 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "CardsMilled": _milled,
     "SigniMoved": _moved,
     "SigniVanished": _vanished,
+    "Battled": _battled,
+    "CardsMoved": _put_in_trash,
+    "SigniTrashed": _rule_trashed,
 }
 
 

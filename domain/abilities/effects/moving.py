@@ -160,8 +160,9 @@ def _bounce(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
 @op("trash")
 def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
+    extra = {"as_cost": True} if step.get("_cost") else {}  # paid as a cost, not done by an effect
     for iid in live_targets(rec, frame, step, chosen):
-        move_cards(rec, frame, rec.state.owners[iid], [iid], "trash")
+        move_cards(rec, frame, rec.state.owners[iid], [iid], "trash", **extra)
     return True
 
 
