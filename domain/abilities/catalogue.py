@@ -4,7 +4,8 @@ A card's entry is a list of abilities. An ability is an object:
 
 - ``kind``: ``enter`` | ``auto`` | ``constant`` | ``action`` | ``life_burst`` | ``spell`` | ``piece`` |
   ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``)
-- ``team``: true for a Team ability (valid only while the player's three LRIGs are of the card's team)
+- ``team``: true for a Team ability (valid only while the player's three LRIGs are of the card's team), or the
+  name of the team the card's text gives (the catalogue gives no team to a SIGNI)
 - ``once``: ``turn`` | ``twice`` | ``game`` (1/Turn, 2/Turn, 1/Game)
 - ``timing``: for ``action``, ``piece`` and ``spell``: the use timings (``main``, ``attack``)
 - ``trigger``: for ``auto``: ``{"on": event, "whose", "zone", "phase", "by", "filter", "during": condition}``
@@ -223,18 +224,24 @@ _HEADS = {
 }
 
 
+def _team_text(ab: Ability, lead: str) -> str:
+    if not ab.get("team"):
+        return ""
+    return f"{lead}(team {ab['team']})" if isinstance(ab["team"], str) else f"{lead}(team)"
+
+
 def describe_ability(ab: Ability) -> str:
     if ab["kind"] == "rise":
         what = f"SIGNI {filter_text(ab.get('filter', {}))}".rstrip()
         return f"Rise: it is put onto the field only on top of a {what} on your field."
     if ab["kind"] == "constant":
         cond = f" while {condition_text(ab['condition'])}" if ab.get("condition") else ""
-        team = " (team)" if ab.get("team") else ""
+        team = _team_text(ab, " ")
         return f"Always{team}{cond}: " + "; ".join(constant_text(st) for st in ab.get("effect", [])) + "."
     head = trigger_text(ab.get("trigger", {})) if ab["kind"] == "auto" else _HEADS[ab["kind"]]
     parts = [head]
     if ab.get("team"):
-        parts.append("(team)")
+        parts.append(_team_text(ab, ""))
     if ab.get("once"):
         parts.append("(twice per turn)" if ab["once"] == "twice" else f"(once per {ab['once']})")
     if ab.get("condition"):
@@ -327,6 +334,8 @@ def _shape_problems(ab: Ability) -> list[str]:
             out.append(f"an extra cost is one of {EXTRA_COST_KEYS}, not {k!r}")
     if "extra_cost" in ab and ab["kind"] not in ("spell", "piece"):
         out.append("only a spell or a PIECE has an extra cost")
+    if "team" in ab and not isinstance(ab["team"], (bool, str)):
+        out.append("team is true or the name of a team")
     if "once" in ab and ab["once"] not in ONCE:
         out.append(f"once must be one of {ONCE}")
     if ab["kind"] == "rise":

@@ -90,7 +90,7 @@ def active(s: GameState, op: str) -> Iterator[Applying]:
             if not steps or tg.lost(s, source.iid):
                 continue
             for ab, st in steps:
-                if ab.get("team") and not team_ok(s, p, s.cards[source.iid]):
+                if ab.get("team") and not team_ok(s, p, s.cards[source.iid], ab["team"]):
                     continue
                 if not tg.holds(s, p, source.iid, ab.get("condition")):
                     continue

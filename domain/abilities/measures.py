@@ -11,7 +11,7 @@ A *measure* is an object with one key naming what is measured, its value the mea
   none);
 - ``{"colors": {"of": "lrigs" | "signi" | "paid"}}``: the colours (colourless is none) among your LRIGs, your
   SIGNI, or the ener cards the effect's optional cost was paid with;
-- ``{"classes": {"zone": "ener"}}``: the classes among the SIGNI in your ener zone;
+- ``{"classes": {"zone": "ener" | "trash"}}``: the classes among the SIGNI in your ener zone (or trash);
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
 - ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
@@ -168,10 +168,14 @@ def _colors(c: Ctx, p: dict[str, Any]) -> int:
     return len({col for i in cards for col in facts.card_of(s, i).colors} - {"colorless"})
 
 
-@measure("classes", {"zone": ("ener",)}, lambda _p: "the classes among the SIGNI in your ener zone")
-def _classes(c: Ctx, _p: dict[str, Any]) -> int:
-    """The classes among the SIGNI in your ener zone."""
-    cards = [facts.card_of(c.s, iid) for iid in c.s.players[c.controller].zones["ener"]]
+@measure(
+    "classes",
+    {"zone": ("ener", "trash")},
+    lambda p: f"the classes among the SIGNI in your {p.get('zone', 'ener')} zone",
+)
+def _classes(c: Ctx, p: dict[str, Any]) -> int:
+    """The classes among the SIGNI in your ener zone (or trash)."""
+    cards = [facts.card_of(c.s, iid) for iid in c.s.players[c.controller].zones[p.get("zone", "ener")]]
     return len({k for card in cards if card.is_signi for k in class_kinds(card)})
 
 

@@ -194,6 +194,14 @@ def _to_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
     return True
 
 
+@op("to_owner_ener")
+def _to_owner_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Put the targets (SIGNI of either field) into their owner's Ener Zone; they are not vanished."""
+    for iid in live_targets(rec, frame, at.step, chosen):
+        move_cards(rec, frame, rec.state.owners[iid], [iid], "ener")
+    return True
+
+
 @op("to_deck")
 def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
