@@ -136,12 +136,16 @@ def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
             frame.rule,
             {"player": owner, "card": iid, "zone": zone, "cause": "effect", "by_effect": frame.card},
         )
+        frame.notes["done"] = frame.notes.get("done", 0) + 1  # "vanish it; if you do"
     return True
 
 
 def move_cards(rec: Recorder, frame: Frame, player: str, cards: list[str], to: str, **extra: Any) -> None:
     """Move cards from one zone (noted as ``from``); a SIGNI that leaves the field may trigger abilities."""
     src = zone_of(rec.state, cards[0])
+    if src == "signi":  # their power as they leave the field, for "less power than the SIGNI moved"
+        slots = [(i, sl) for i in cards if (sl := tg._slot(rec.state, i)) is not None]
+        frame.notes["moved_power"] = {i: facts.power(rec.state, sl) for i, sl in slots}
     data = {"player": player, "cards": cards, "to": to, "from": src, "by_effect": frame.card, **extra}
     rec.emit("CardsMoved", "rules", frame.rule, data)
     frame.notes["done"] = frame.notes.get("done", 0) + len(cards)

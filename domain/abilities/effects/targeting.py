@@ -101,11 +101,20 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
 
 
 def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict[str, Any]:
-    """A filter ``power_below: moved`` made concrete when its targets are chosen: power lower than that of the
-    SIGNI the effect just put onto the field (none fits when it put none there)."""
+    """A filter ``power_below`` made concrete when its targets are chosen: power lower than that of the SIGNI
+    the effect just moved (``moved``: put onto the field, or taken off it, as it was then; none fits when it
+    moved none), or of this SIGNI (``self``: as it is now; none fits when it is not on the field)."""
     f = {k: v for k, v in spec.get("filter", {}).items() if k != "power_below"}
-    slots = [sl for i in frame.notes.get("moved", []) if (sl := tg._slot(s, i)) is not None]
-    below = facts.power(s, slots[0]) - 1 if slots else -1
+    which = spec["filter"]["power_below"]
+    ids = [frame.card] if which == "self" else list(frame.notes.get("moved", []))
+    slots = [sl for i in ids if (sl := tg._slot(s, i)) is not None]
+    was = frame.notes.get("moved_power", {}) if which == "moved" else {}
+    if slots:
+        below = facts.power(s, slots[0]) - 1
+    elif ids and ids[0] in was:  # it left the field: its power as it was then
+        below = int(was[ids[0]]) - 1
+    else:
+        below = -1
     f["power_max"] = min(int(f.get("power_max", below)), below)
     return {**spec, "filter": f}
 
