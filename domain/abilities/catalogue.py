@@ -15,8 +15,9 @@ A card's entry is a list of abilities. An ability is an object:
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "trash_signi":
-  {"n", "filter", "another", "self"} (SIGNI of your field into the trash), "coins": n, "exceed": n}``; ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
-  cost is optional: the player may pay it or not
+  {"n", "filter", "another", "self"} (SIGNI of your field into the trash), "coins": n, "exceed": n}``;
+  ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
+  the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
   add as it is used (action field ``extra``); the effect's condition ``extra_paid`` tells whether they did
 - ``effect``: a list of steps (see ``effects.OPS``); ``{"op": "then"}`` splits it where targets of what
@@ -292,7 +293,8 @@ def _cost_text(cost: dict[str, Any]) -> str:
             "this SIGNI"
             if t.get("self")
             else f"{t.get('n', 1)} {'other ' if t.get('another') else ''}SIGNI "
-            f"{filter_text(t.get('filter', {}))}".rstrip() + " of your field"
+            f"{filter_text(t.get('filter', {}))}".rstrip()
+            + " of your field"
         )
         out.append(f"putting {what} into the trash")
     if cost.get("coins"):

@@ -16,6 +16,7 @@ side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this car
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain import facts
@@ -35,6 +36,7 @@ from domain.abilities.filters import (
     slot_fits,
     slot_of,
 )
+from domain.cards import Card
 from domain.state import GameState
 
 __all__ = [
@@ -109,9 +111,9 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     return out
 
 
-# Shadow limited to some sources (000 'Shadow': [Shadow - Spell], [Shadow - SIGNI], [Shadow - Level two or less
-# SIGNI]): the keyword, and which of the opponent's cards it keeps from targeting
-SHADOW_FROM = {
+# Shadow limited to some sources (000 'Shadow': [Shadow - Spell], [Shadow - SIGNI], [Shadow - Level two or
+# less SIGNI]): the keyword, and which of the opponent's cards it keeps from targeting
+SHADOW_FROM: dict[str, Callable[[Card], bool]] = {
     "shadow_spell": lambda c: c.type.value == "spell",
     "shadow_signi": lambda c: c.is_signi,
     "shadow_signi_level_max_2": lambda c: c.is_signi and (c.level or 0) <= 2,

@@ -3,19 +3,19 @@
 The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": event, "whose": ..., "zone":
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
-- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes an
-  opponent's SIGNI), ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the trash),
+- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes
+  an opponent's SIGNI), ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the trash),
   ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
 - ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
-- ``by``: what caused it: ``battle`` (``vanished``, ``vanishes``: in battle), ``not_battle`` (``vanished`` other
-  than in battle), ``cost_or_effect`` (``trashed``: by a cost or an effect, not by rule processing),
-  ``cost_or_your_effect`` (``trashed``: by a cost or an effect of your own card), ``own_effect`` (``discards``:
-  by an effect of your own card, not as a cost), ``your_effect`` (``mills``), ``assist_or_life_burst``
-  (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any ability or effect of the
-  opponent's);
+- ``by``: what caused it: ``battle`` (``vanished``, ``vanishes``: in battle), ``not_battle`` (``vanished``
+  other than in battle), ``cost_or_effect`` (``trashed``: by a cost or an effect, not by rule processing),
+  ``cost_or_your_effect`` (``trashed``: by a cost or an effect of your own card), ``own_effect``
+  (``discards``: by an effect of your own card, not as a cost), ``your_effect`` (``mills``),
+  ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any
+  ability or effect of the opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
 - ``during``: a condition that must hold when the event happens.
 
@@ -147,11 +147,20 @@ event(
     "trashed",
     "a SIGNI is put from the field into the trash (by a cost, an effect, or rule processing)",
     {
-        ("this", "", "", "cost_or_effect"): "When it is put from the field into the trash by a cost or an effect",
+        (
+            "this",
+            "",
+            "",
+            "cost_or_effect",
+        ): "When it is put from the field into the trash by a cost or an effect",
         ("you", "", "", "cost_or_effect"): "When a SIGNI on your field is put into the trash by a cost or an "
         "effect",
-        ("you", "", "", "cost_or_your_effect"): "When a SIGNI on your field is put into the trash by a cost or "
-        "your effect",
+        (
+            "you",
+            "",
+            "",
+            "cost_or_your_effect",
+        ): "When a SIGNI on your field is put into the trash by a cost or your effect",
         ("opponent",): "When a SIGNI on the opponent's field is put into the trash",
     },
     by=("any", "cost_or_effect", "cost_or_your_effect"),

@@ -49,8 +49,9 @@ TRIGGERING = (
 
 
 def team_ok(s: GameState, player: str, card_id: str, team: Any = True) -> bool:
-    """A Team ability is valid while the player's three LRIGs all belong to the card's team (000 'Team'): the
-    team the ability names (``"team": "<name>"``, for a SIGNI the catalogue gives no team), else the card's."""
+    """A Team ability is valid while the player's three LRIGs all belong to the card's team (000 'Team'):
+    the team the ability names (``"team": "<name>"``, for a SIGNI the catalogue gives no team), else the
+    card's."""
     team = team if isinstance(team, str) else facts.catalogue().get(card_id).team
     lrigs = [sl for sl in s.players[player].lrig.values() if sl is not None]
     return bool(team) and len(lrigs) == 3 and all(facts.card_of(s, sl.iid).team == team for sl in lrigs)

@@ -250,7 +250,11 @@ _move_alias("gather_under", {})
 def _power_text(s: Step) -> str:
     return (
         f"{_t(s)} gets {s.get('amount', 0):+d} power"
-        + (" for each colour among your SIGNI" if s.get("per") == "your_signi_colors" else per_text(s.get("per")))
+        + (
+            " for each colour among your SIGNI"
+            if s.get("per") == "your_signi_colors"
+            else per_text(s.get("per"))
+        )
         + " until end of "
         + ("the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn")
     )
