@@ -684,8 +684,13 @@ def _ability_granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("SigniMoved")
 def _signi_moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
     ps = _player(state, d)
-    slot = ps.signi[d["from"]]
-    if slot is None or slot.iid != d["card"] or ps.signi[d["to"]] is not None:
+    slot, other = ps.signi[d["from"]], ps.signi[d["to"]]
+    if d.get("with"):  # two SIGNI change places
+        if slot is None or other is None or slot.iid != d["card"] or other.iid != d["with"]:
+            raise EvolveError("two SIGNI change places from where they are")
+        ps.signi[d["to"]], ps.signi[d["from"]] = slot, other
+        return
+    if slot is None or slot.iid != d["card"] or other is not None:
         raise EvolveError("a SIGNI moves from where it is to an empty SIGNI zone")
     ps.signi[d["to"]], ps.signi[d["from"]] = slot, None
 

@@ -12,7 +12,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 - ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
 - ``by``: what caused it: ``battle`` (``vanished``, ``vanishes``: in battle), ``not_battle`` (``vanished``
   other than in battle), ``cost_or_effect`` (``trashed``: by a cost or an effect, not by rule processing),
-  ``cost_or_your_effect`` (``trashed``: by a cost or an effect of your own card), ``own_effect``
+  ``cost_or_your_effect`` (``trashed``: by a cost or an effect of your own card), ``your_effect``
+  (``moved_zone``: by an effect of your own card), ``own_effect``
   (``discards``: by an effect of your own card, not as a cost), ``your_effect`` (``mills``),
   ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any
   ability or effect of the opponent's);
@@ -168,14 +169,21 @@ event(
 )
 event(
     "moved_zone",
-    "a SIGNI moves to another SIGNI zone",
-    {("this",): "When it moves to another SIGNI zone on the field"},
+    "a SIGNI moves to another SIGNI zone (two changing places both move; for the opponent's: once, however many)",
+    {
+        ("this",): "When it moves to another SIGNI zone on the field",
+        ("this", "", "", "your_effect"): "When it moves to another SIGNI zone on the field by your effect",
+        ("opponent",): "When one or more SIGNI on the opponent's field move to another SIGNI zone",
+    },
+    by=("any", "your_effect"),
+    keyed_by=True,
 )
 event(
     "phase_starts",
     "a phase of a turn begins (``phase``: attack or end)",
     {
         ("you", "", "attack"): "At the start of your attack phase",
+        ("any", "", "attack"): "At the start of each attack phase",
         ("you", "", "end"): "At the end of your turn",
         ("any", "", "end"): "At the end of each turn",
     },

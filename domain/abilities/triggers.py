@@ -145,8 +145,11 @@ TRASHED_YOURS_OWN = tw.form("trashed", "you", by="cost_or_your_effect")
 TRASHED_OPPONENTS = tw.form("trashed", "opponent", by="any")
 LEAVES = tw.form("leaves_field", "this")
 OTHER_LEAVES = tw.form("leaves_field", "you")
-MOVED_ZONE = tw.form("moved_zone", "this")
+MOVED_ZONE = tw.form("moved_zone", "this", by="any")
+MOVED_ZONE_YOURS = tw.form("moved_zone", "this", by="your_effect")
+MOVED_ZONE_OPPONENTS = tw.form("moved_zone", "opponent", by="any")
 ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
+EACH_ATTACK_PHASE = tw.form("phase_starts", "any", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 DRAWS = tw.form("draws", "you")
@@ -230,8 +233,11 @@ def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 
 def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
-    if d.get("step") in ("pre_attack", "arts_use") and s.turn_player:  # arts_use: the original format
-        yield from _field(s, s.turn_player, ATTACK_PHASE)
+    tp = s.turn_player
+    if d.get("step") in ("pre_attack", "arts_use") and tp:  # arts_use: the original format
+        yield from _field(s, tp, ATTACK_PHASE)
+        for p in (tp, opponent(tp)):  # "at the start of each attack phase": whoever's turn it is
+            yield from _field(s, p, EACH_ATTACK_PHASE)
 
 
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -239,8 +245,14 @@ def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield from _signi(s, d["by"], MILLS)
 
 
-def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
-    yield d["card"], d["player"], "auto", MOVED_ZONE, None
+def _moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    source = d.get("by_effect")
+    yours = source in s.owners and s.owners[source] == d["player"]  # by an effect of its player's card
+    for card in [d["card"], *([d["with"]] if d.get("with") else [])]:  # two changing places both move
+        yield card, d["player"], "auto", MOVED_ZONE, None
+        if yours:
+            yield card, d["player"], "auto", MOVED_ZONE_YOURS, None
+    yield from _field(s, opponent(d["player"]), MOVED_ZONE_OPPONENTS)  # once, however many moved
 
 
 def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:

@@ -145,6 +145,11 @@ MOVE_ROUTES = {
     "draw": (("deck", "hand", "top"), "draw", _draw_text),
     "search": (("deck", "hand", "search"), "search", _search_text),
     "ener_charge": (("deck", "ener", "top"), "ener_charge", _charge_text),
+    "top_to_bottom": (
+        ("deck", "deck", "top"),
+        "top_to_bottom",
+        lambda s: f"put the top {_n(s)} of {_your(s)} deck on the bottom of that deck",
+    ),
     "mill": (
         ("deck", "trash", "top"),
         "mill",
@@ -238,7 +243,7 @@ alias(
     renamed={"bottom": ""},
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
-for _name in ("ener_charge", "mill", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
+for _name in ("ener_charge", "mill", "top_to_bottom", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any]})
 _move_alias("gather_under", {})
@@ -514,11 +519,33 @@ word(
         ["step crush: burst_cancel is an ener cost"] if set(s.get("burst_cancel") or {}) - {"ener"} else []
     ),
 )(fx.OPS["crush"])
-word(
-    "move_to_attacker_front",
-    {},
-    lambda _s: "move this SIGNI to the zone in front of the attacking SIGNI",
-)(fx.OPS["move_to_attacker_front"])
+general_word(
+    "reposition",
+    {"to": Literal["attacker_front", "zone", "swap"], "target": TARGET},
+    "A SIGNI moves on its field: this one to the zone in front of the attacking SIGNI (to: attacker_front), "
+    "the target to another, empty, SIGNI zone (to: zone), or two SIGNI change places (to: swap: the two "
+    "targets, or the target and this one).",
+    lambda s: (str(s.get("to", "")),),
+    [
+        Route(
+            ("attacker_front",),
+            fx.OPS["move_to_attacker_front"],
+            lambda _s: "move this SIGNI to the zone in front of the attacking SIGNI",
+        ),
+        Route(("zone",), fx.OPS["relocate"], lambda s: f"move {_t(s)} to another, empty, SIGNI zone"),
+        Route(
+            ("swap",),
+            fx.OPS["swap_places"],
+            lambda s: f"swap the places of {_t(s)}"
+            + ("" if int(s.get("target", {}).get("count", 1)) > 1 else " and this SIGNI"),
+        ),
+    ],
+    required=("to",),
+    check=lambda s: [] if s.get("to") == "attacker_front" or "target" in s else ["step reposition: a target"],
+)
+alias("move_to_attacker_front", "reposition", {}, {"to": "attacker_front"})
+alias("relocate", "reposition", {"target": TARGET}, {"to": "zone"}, targets=True)
+alias("swap_places", "reposition", {"target": TARGET}, {"to": "swap"}, targets=True)
 word("swap_with_ener", {"target": TARGET}, lambda s: f"swap this SIGNI with {_t(s)}", targets=True)(
     fx.OPS["swap_with_ener"]
 )

@@ -66,6 +66,18 @@ def milled(rec: Recorder, frame: Frame, p: str, cards: list[str]) -> None:
     frame.notes["moved"] = list(cards)
 
 
+@op("top_to_bottom")
+def _top_to_bottom(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put the top N cards of a deck (yours, or ``who``'s) on the bottom of that deck, in the order they were."""
+    step = at.step
+    p = who(frame, step)
+    cards = list(rec.state.players[p].zones["deck"][: int(step.get("n", 1))])
+    if cards:
+        rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": cards})
+    frame.notes["done"] = len(cards)
+    return True
+
+
 @op("shuffle")
 def _shuffle(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
