@@ -169,7 +169,7 @@ event(
 )
 event(
     "moved_zone",
-    "a SIGNI moves to another SIGNI zone (two changing places both move; for the opponent's: once, however many)",
+    "a SIGNI moves to another SIGNI zone (two changing places both move; the opponent's: once, however many)",
     {
         ("this",): "When it moves to another SIGNI zone on the field",
         ("this", "", "", "your_effect"): "When it moves to another SIGNI zone on the field by your effect",

@@ -243,7 +243,16 @@ alias(
     renamed={"bottom": ""},
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
-for _name in ("ener_charge", "mill", "top_to_bottom", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
+for _name in (
+    "ener_charge",
+    "mill",
+    "top_to_bottom",
+    "life_add",
+    "life_to_deck",
+    "life_to_trash",
+    "ener_to_trash",
+    "exceed",
+):
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any]})
 _move_alias("gather_under", {})
@@ -536,8 +545,10 @@ general_word(
         Route(
             ("swap",),
             fx.OPS["swap_places"],
-            lambda s: f"swap the places of {_t(s)}"
-            + ("" if int(s.get("target", {}).get("count", 1)) > 1 else " and this SIGNI"),
+            lambda s: (
+                f"swap the places of {_t(s)}"
+                + ("" if int(s.get("target", {}).get("count", 1)) > 1 else " and this SIGNI")
+            ),
         ),
     ],
     required=("to",),

@@ -68,7 +68,7 @@ def milled(rec: Recorder, frame: Frame, p: str, cards: list[str]) -> None:
 
 @op("top_to_bottom")
 def _top_to_bottom(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """Put the top N cards of a deck (yours, or ``who``'s) on the bottom of that deck, in the order they were."""
+    """Put the top N cards of a deck (yours, or ``who``'s) on the bottom of that deck, in their order."""
     step = at.step
     p = who(frame, step)
     cards = list(rec.state.players[p].zones["deck"][: int(step.get("n", 1))])

@@ -21,8 +21,9 @@ from domain.state import SIGNI_ZONES, GameState, facing, opponent
 
 
 def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
-    """Choose every target of a segment before any of its steps resolves. False: a choice was asked. "It" names
-    what the step before targeted, or, first in a segment ("...; if you do, it ..."), what was targeted last."""
+    """Choose every target of a segment before any of its steps resolves. False: a choice was asked. "It"
+    names what the step before targeted, or, first in a segment ("...; if you do, it ..."), what was targeted
+    last."""
     before: list[str] = list(frame.notes.get("targeted", []))
     for at in seg.steps:
         if at.step.get("target") is None:
