@@ -147,11 +147,20 @@ def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_o
         return 0
     if spec.get("another") and source == slot.iid:
         return 0
+    if spec.get("next_to") and not _next_to(s, target_owner, source, zone):
+        return 0
     # the filter is checked on printed facts and position (power filters would loop)
     card = facts.card_of(s, slot.iid)
     if tg.card_fits(card, f) and ("position" not in f or zone in f["position"]):
         return _amount(s, p, source, step)
     return 0
+
+
+def _next_to(s: GameState, owner: str, source: str, zone: str) -> bool:
+    """Whether the SIGNI zone ``zone`` of ``owner``'s field is next to the one the source is in (left and
+    right are each next to the center)."""
+    where = (s.players[owner].find(source) or "").split(":")
+    return len(where) == 2 and where[0] == "signi" and {where[1], zone} in ({"left", "center"}, {"center", "right"})
 
 
 def _amount(s: GameState, p: str, source: str, step: Step) -> int:

@@ -106,6 +106,9 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = [i for i in out if i != source]
     if "shares_center_color" in f:
         out = [i for i in out if shares_center_color(s, owner, i) == f["shares_center_color"]]
+    if f.get("shares_class_with_yours"):  # a class in common with a SIGNI on the controller's field
+        yours = {k for _z, sl in s.players[controller].signi_slots() for k in class_kinds(facts.card_of(s, sl.iid))}
+        out = [i for i in out if class_kinds(facts.card_of(s, i)) & yours]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
     return out
@@ -167,6 +170,8 @@ def target_text(spec: dict[str, Any]) -> str:
         return "it"
     if spec.get("facing"):
         return "the opponent's SIGNI in front of it"
+    if spec.get("next_to"):
+        return "each SIGNI of yours next to it"
     n = spec.get("count", 1)
     side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
     zone_name = spec.get("zone", "signi")

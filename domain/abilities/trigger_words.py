@@ -7,7 +7,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
   an opponent's SIGNI), ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the trash),
   ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
-  it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
+  it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
+  (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
 - ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
 - ``by``: what caused it: ``battle`` (``vanished``, ``vanishes``: in battle), ``not_battle`` (``vanished``
@@ -111,8 +112,9 @@ event(
     {
         ("this",): "When it enters the field (even when [Enter] abilities do not activate)",
         ("you",): "When a SIGNI{f} enters your field",
+        ("other",): "When another SIGNI{f} enters your field",
     },
-    filtered=(("you",),),
+    filtered=(("you",), ("other",)),
 )
 event(
     "vanished",

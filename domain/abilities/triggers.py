@@ -134,6 +134,7 @@ OPPONENT_ATTACKS = tw.form("attacks", "opponent")
 OPPONENT_SIGNI_ATTACKS = tw.form("attacks", "opponent", "signi")
 THIS_ENTERS = tw.form("enters", "this")
 SIGNI_ENTERS = tw.form("enters", "you")
+OTHER_ENTERS = tw.form("enters", "other")
 VANISHED = tw.form("vanished", "this", by="any")
 VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
 VANISHED_IN_BATTLE = tw.form("vanished", "this", by="battle")
@@ -179,6 +180,9 @@ def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield d["card"], d["player"], "enter", None, None
     yield d["card"], d["player"], "auto", THIS_ENTERS, None  # it too: it is on the field when it has entered
     yield from _signi(s, d["player"], SIGNI_ENTERS, d["card"])
+    for listener in _signi(s, d["player"], OTHER_ENTERS, d["card"]):
+        if listener[0] != d["card"]:  # "another SIGNI enters": not this one
+            yield listener
 
 
 def _grew(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:

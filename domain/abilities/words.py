@@ -89,6 +89,8 @@ def _to_deck_text(step: Step) -> str:
     g = expand(step)
     if g.get("position") == "bottom":
         return f"put {_t(step)} on the bottom of its owner's deck"
+    if g.get("position") == "top":
+        return f"put {_t(step)} on top of its owner's deck"
     return f"shuffle {_t(step)} into its owner's deck"
 
 
@@ -194,7 +196,7 @@ general_word(
         "to": Zone,
         "into": Literal["owner", "you"],
         "pick": Literal["top", "search", "choose", "all"],
-        "position": Literal["bottom", "shuffled"],
+        "position": Literal["bottom", "shuffled", "top"],
         "n": int | Literal["discarded"],
         "who": Who,
         "filter": dict[str, Any],
@@ -237,10 +239,14 @@ _move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, ta
 alias(
     "to_deck",
     "move",
-    {"target": TARGET, "bottom": bool},
-    lambda s: {"to": "deck", "into": "owner", "position": "bottom" if s.get("bottom") else "shuffled"},
+    {"target": TARGET, "bottom": bool, "top": bool},
+    lambda s: {
+        "to": "deck",
+        "into": "owner",
+        "position": "bottom" if s.get("bottom") else "top" if s.get("top") else "shuffled",
+    },
     targets=True,
-    renamed={"bottom": ""},
+    renamed={"bottom": "", "top": ""},
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
 for _name in (

@@ -225,6 +225,10 @@ def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
     s = rec.state
     cards = live_targets(rec, frame, step, chosen)
     bottom = step.get("bottom") or step.get("position") == "bottom"
+    if step.get("top") or step.get("position") == "top":  # on top of the deck, unshuffled (one card)
+        for iid in cards:
+            move_cards(rec, frame, s.owners[iid], [iid], "deck", top=True)
+        return True
     orders = at.progress.bottom if at.progress.bottom is not None else BottomOrders()
     answer = taken(at)
     if answer is not None and orders.asking is not None:
