@@ -160,7 +160,11 @@ def _next_to(s: GameState, owner: str, source: str, zone: str) -> bool:
     """Whether the SIGNI zone ``zone`` of ``owner``'s field is next to the one the source is in (left and
     right are each next to the center)."""
     where = (s.players[owner].find(source) or "").split(":")
-    return len(where) == 2 and where[0] == "signi" and {where[1], zone} in ({"left", "center"}, {"center", "right"})
+    return (
+        len(where) == 2
+        and where[0] == "signi"
+        and {where[1], zone} in ({"left", "center"}, {"center", "right"})
+    )
 
 
 def _amount(s: GameState, p: str, source: str, step: Step) -> int:

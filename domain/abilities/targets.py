@@ -8,7 +8,9 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 "down target SIGNI and freeze it"), or ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" |
 "hand" | "lrig", "count": 1, "up_to": false, "another": false, "all": false, "distinct": "class",
 "filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
-``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time).
+``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time); ``chosen_by:
+"owner"``: the cards' owner chooses them, and they are not targeted ("the opponent chooses one of their
+SIGNI": Shadow does not protect from it).
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
@@ -97,7 +99,8 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     zone = spec.get("zone", "signi")
     f: Filter = spec.get("filter", {})
     if zone == "signi":
-        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all"), source=source)
+        shadow = owner != controller and not spec.get("all") and not spec.get("chosen_by")
+        out = _signi(s, owner, f, shadow=shadow, source=source)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     else:
@@ -107,7 +110,9 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     if "shares_center_color" in f:
         out = [i for i in out if shares_center_color(s, owner, i) == f["shares_center_color"]]
     if f.get("shares_class_with_yours"):  # a class in common with a SIGNI on the controller's field
-        yours = {k for _z, sl in s.players[controller].signi_slots() for k in class_kinds(facts.card_of(s, sl.iid))}
+        yours = {
+            k for _z, sl in s.players[controller].signi_slots() for k in class_kinds(facts.card_of(s, sl.iid))
+        }
         out = [i for i in out if class_kinds(facts.card_of(s, i)) & yours]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
@@ -190,6 +195,8 @@ def target_text(spec: dict[str, Any]) -> str:
     zone = {"signi": "field", "lrig": "field", "field": "field", "life_cloth": "Life Cloth"}.get(
         zone_name, str(zone_name).replace("_", " ")
     )
+    if spec.get("chosen_by") == "owner":
+        return f"{n} {what} {filter_text(f)} of {side} {zone}, chosen by its owner".replace("  ", " ")
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
     distinct = " with different classes" if spec.get("distinct") else ""

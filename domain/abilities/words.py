@@ -100,7 +100,8 @@ def _search_text(step: Step) -> str:
 
 
 def _draw_text(s: Step) -> str:
-    return f"{_who(s)} draw {_n(s)}"
+    plus = int(s.get("plus", 0))
+    return f"{_who(s)} draw {_n(s)}" + (f" {'+' if plus > 0 else '-'} {abs(plus)}" if plus else "")
 
 
 def _charge_text(s: Step) -> str:
@@ -198,6 +199,7 @@ general_word(
         "pick": Literal["top", "search", "choose", "all"],
         "position": Literal["bottom", "shuffled", "top"],
         "n": int | Literal["discarded"],
+        "plus": int,
         "who": Who,
         "filter": dict[str, Any],
         "downed": bool,
@@ -248,7 +250,7 @@ alias(
     targets=True,
     renamed={"bottom": "", "top": ""},
 )
-_move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
+_move_alias("draw", {"n": int | Literal["discarded"], "plus": int, "who": Who})
 for _name in (
     "ener_charge",
     "mill",

@@ -5,6 +5,7 @@ Cloth, from the ener zone, search.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from domain import facts
@@ -148,15 +149,22 @@ def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
             frame.rule,
             {"player": owner, "card": iid, "zone": zone, "cause": "effect", "by_effect": frame.card},
         )
-        frame.notes["done"] = frame.notes.get("done", 0) + 1  # "vanish it; if you do"
+        if _did_follows(frame):  # "vanish it; if you do"
+            frame.notes["done"] = frame.notes.get("done", 0) + 1
     return True
+
+
+def _did_follows(frame: Frame) -> bool:
+    """Whether the next step asks "if you do" (a vanish is noted as done only for it)."""
+    nxt = frame.queue[0].step if frame.queue else {}
+    return nxt.get("op") == "if" and '"did"' in json.dumps(nxt.get("condition", {}))
 
 
 def move_cards(rec: Recorder, frame: Frame, player: str, cards: list[str], to: str, **extra: Any) -> None:
     """Move cards from one zone (noted as ``from``); a SIGNI that leaves the field may trigger abilities."""
     src = zone_of(rec.state, cards[0])
-    if src == "signi":  # their power as they leave the field, for "less power than the SIGNI moved"
-        slots = [(i, sl) for i in cards if (sl := tg._slot(rec.state, i)) is not None]
+    if src == "signi" and extra.get("as_cost"):  # its power as it leaves: "less power than the SIGNI put
+        slots = [(i, sl) for i in cards if (sl := tg._slot(rec.state, i)) is not None]  # into the trash"
         frame.notes["moved_power"] = {i: facts.power(rec.state, sl) for i, sl in slots}
     data = {"player": player, "cards": cards, "to": to, "from": src, "by_effect": frame.card, **extra}
     rec.emit("CardsMoved", "rules", frame.rule, data)

@@ -4,6 +4,7 @@ time); the SIGNI targeted are told; a target that became illegal before resoluti
 
 from __future__ import annotations
 
+import json
 from itertools import combinations, islice
 from typing import Any
 
@@ -34,7 +35,8 @@ def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
                 return False
             at.progress.targets = found
         before = at.progress.targets
-    frame.notes["targeted"] = list(before)
+    if any('"it": true' in json.dumps(later.step) for later in frame.queue):  # a later segment says "it"
+        frame.notes["targeted"] = list(before)
     return True
 
 
@@ -66,8 +68,9 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         return found  # the only choice there is
     at.progress.awaiting = "targets"
     private = spec.get("zone") in ("hand", "lrig_deck")
+    chooser = rec.state.owners[found[0]] if spec.get("chosen_by") == "owner" else frame.player
     rec.ask(
-        frame.player,
+        chooser,
         "choose",
         "target.choose",
         purpose="target",
@@ -88,7 +91,7 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
     cards: list[str] = []
     for at in seg.steps:
         spec = at.step.get("target") or {}
-        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec:
+        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec or spec.get("chosen_by"):
             continue
         for iid in at.progress.targets or []:
             where = s.where(iid)
