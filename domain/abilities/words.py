@@ -294,7 +294,13 @@ def _base_text(s: Step) -> str:
 
 
 def _keywords_text(s: Step) -> str:
-    return f"{_t(s)} gains {', '.join(s.get('keywords', [])).replace('_', ' ')} until end of turn"
+    kws = list(s.get("keywords", []))
+    lost = [k.split(":", 1)[1].replace("_", " ") for k in kws if k.startswith("lose:")]
+    gained = [k.replace("_", " ") for k in kws if not k.startswith("lose:")]
+    parts = [f"gains {', '.join(gained)}"] if gained else []
+    if lost:  # "lose:X": it loses X and cannot gain it
+        parts.append(f"loses {', '.join(lost)} (and cannot gain them)")
+    return f"{_t(s)} {' and '.join(parts)} until end of turn"
 
 
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
