@@ -255,6 +255,7 @@ def _upped(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("EnerCharged")
 def _ener(state: GameState, d: dict[str, Any], e: Any) -> None:
     move(state, d["card"], "ener")
+    _deck_to_ener(state, d)
     if e.rule == "ener.charge":  # the ener phase's own charge; an effect's charge ends no phase
         state.flags["ener"] = True
         state.stage = "done"
@@ -574,10 +575,19 @@ def _set(state: GameState, d: dict[str, Any], _e: Any) -> None:
             slot.frozen = bool(d["frozen"])
 
 
+def _deck_to_ener(state: GameState, d: dict[str, Any]) -> None:
+    """Who moved a card from their deck into their ener zone this turn ("if a card moved from your deck to
+    your ener zone this turn")."""
+    if d.get("from") == "deck" and d["player"] not in state.flags.get("deck_to_ener", ()):
+        state.flags["deck_to_ener"] = [*state.flags.get("deck_to_ener", []), d["player"]]
+
+
 @handles("CardsMoved")
 def _moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
     for iid in d["cards"]:
         move(state, iid, d["to"], top=bool(d.get("top")))
+    if d.get("to") == "ener":
+        _deck_to_ener(state, d)
     state.pending = None
 
 

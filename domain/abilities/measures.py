@@ -236,6 +236,14 @@ def _discarded_this_turn(c: Ctx, _p: dict[str, Any]) -> int:
     return int(c.controller in c.s.flags.get("discarded", ()))
 
 
+@measure(
+    "deck_to_ener_this_turn", {}, lambda _p: "whether a card moved from your deck to your ener zone this turn"
+)
+def _deck_to_ener_this_turn(c: Ctx, _p: dict[str, Any]) -> int:
+    """Whether a card moved from your deck into your ener zone this turn, by any means (1 or 0)."""
+    return int(c.controller in c.s.flags.get("deck_to_ener", ()))
+
+
 @measure("attacker_front_empty", {}, lambda _p: "whether the zone in front of the attacking SIGNI is empty")
 def _attacker_front_empty(c: Ctx, _p: dict[str, Any]) -> int | None:
     """Whether your zone in front of the opponent's attacking SIGNI is empty (no such attack: nothing)."""
@@ -282,6 +290,20 @@ def _revealed(c: Ctx, p: dict[str, Any]) -> int | None:
     if "revealed" not in c.vars:
         return None
     return int(card_fits(facts.card_of(c.s, c.vars["revealed"]), p.get("filter", {})))
+
+
+@measure(
+    "moved_fit",
+    {"filter": dict},
+    lambda p: f"the cards the effect just moved that are {filter_text(p.get('filter', {}))}",
+)
+def _moved_fit(c: Ctx, p: dict[str, Any]) -> int | None:
+    """How many of the SIGNI the effect last moved off the field fit the filter, as printed (none moved:
+    nothing)."""
+    moved = c.vars.get("moved")
+    if not moved:
+        return None
+    return sum(1 for i in moved if card_fits(facts.card_of(c.s, i), p.get("filter", {})))
 
 
 # -- reading and checking measures ----------------------------------------------------------------

@@ -4,8 +4,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes
-  an opponent's SIGNI), ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the trash),
-  ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
+  an opponent's SIGNI), ``power_zero``, ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the
+  trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
   (whoever's turn it is, for a phase);
@@ -137,6 +137,12 @@ event(
     filtered=(("this", "", "", "battle"),),
     by=("any", "battle"),
     keyed_by=True,
+)
+event(
+    "power_zero",
+    "a SIGNI's power becomes 0 or less (watched as rule processing vanishes it for that)",
+    {("opponent",): "When the power of a SIGNI on the opponent's field becomes 0 or less"},
+    default_whose="opponent",
 )
 event(
     "leaves_field",

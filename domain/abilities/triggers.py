@@ -140,6 +140,7 @@ VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
 VANISHED_IN_BATTLE = tw.form("vanished", "this", by="battle")
 VANISHES = tw.form("vanishes", "this", by="any")
 VANISHES_IN_BATTLE = tw.form("vanishes", "this", by="battle")
+POWER_ZERO = tw.form("power_zero", "opponent")
 TRASHED = tw.form("trashed", "this", by="cost_or_effect")
 TRASHED_YOURS = tw.form("trashed", "you", by="cost_or_effect")
 TRASHED_YOURS_OWN = tw.form("trashed", "you", by="cost_or_your_effect")
@@ -265,6 +266,8 @@ def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield d["card"], d["player"], "auto", VANISHED_NOT_IN_BATTLE, None
     else:
         yield d["card"], d["player"], "auto", VANISHED_IN_BATTLE, None
+    if d.get("cause") == "power":  # 004 rule processing: its power became 0 or less
+        yield from _signi(s, opponent(d["player"]), POWER_ZERO)
     source = d.get("by_effect")
     if d.get("cause") == "effect" and source in s.owners and s.owners[source] != d["player"]:
         # "when this SIGNI vanishes an opponent's SIGNI": by an effect of its own ability too
