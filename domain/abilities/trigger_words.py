@@ -5,7 +5,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes
   an opponent's SIGNI), ``power_zero``, ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the
-  trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
+  trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``,
+  ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
   (whoever's turn it is, for a phase);
