@@ -454,9 +454,11 @@ def _look_top_text(step: Step) -> str:
         + f"{g.get('count', 1)} {tg.filter_text(g.get('filter', {}))}".rstrip()
         for g in groups
     )
-    where = {"field": "onto your field", "hand_or_field": "to your hand or onto your field"}.get(
-        step.get("to", "hand"), "to your hand"
-    )
+    where = {
+        "field": "onto your field",
+        "hand_or_field": "to your hand or onto your field",
+        "ener": "into your ener zone",
+    }.get(step.get("to", "hand"), "to your hand")
     rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
     if rest != "trash" and step.get("order") == "chosen":
         rest += " in the order you choose"
@@ -486,7 +488,7 @@ _LOOK_TOP = {
     "n": int,
     "pick": dict[str, Any],
     "picks": list[dict[str, Any]],
-    "to": Literal["hand", "field", "hand_or_field"],
+    "to": Literal["hand", "field", "hand_or_field", "ener"],
     "rest": Literal["bottom", "trash"],
     "no_enter": bool,
     "reveal": bool,

@@ -77,7 +77,7 @@ def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> b
     """Put the next picked card where it goes (the hand, or the field); False: it asked, None: go on."""
     s, p = rec.state, frame.player
     to = at.step.get("to", "hand")
-    if to == "hand":
+    if to in ("hand", "ener"):  # all together, as the rest goes (``_look_rest``)
         look.hand.extend(look.taking)
         look.taking = []
         return None
@@ -110,6 +110,10 @@ def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: di
         if i in deck
         and i not in look.hand
         and tg._card_fits(facts.card_of(s, i), pick.get("filter", {}))
+        and (
+            "shares_center_color" not in pick.get("filter", {})
+            or tg.shares_center_color(s, p, i) == pick["filter"]["shares_center_color"]
+        )
         and (to != "field" or legal_zones(s, p, i))
     ]
     hi = min(int(pick.get("count", 1)), len(fits))
@@ -117,7 +121,7 @@ def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: di
         look.group += 1
         return False
     look.stage = "pick"
-    where = {"hand": "to your hand", "field": "onto your field"}.get(to, "")
+    where = {"hand": "to your hand", "field": "onto your field", "ener": "into your ener zone"}.get(to, "")
     # 000 "Hidden zone": a card of a hidden zone sought by what it is (a filter) may go unfound,
     # since nobody else can check that one was there; only "any card" must be taken
     must = not pick.get("up_to", True) and not pick.get("filter")
@@ -158,7 +162,12 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             prompt="put the rest on the bottom of your deck: give them all, in order; the last one "
             "goes to the very bottom",
         )
-    if look.hand:
+    if look.hand and step.get("to") == "ener":  # into the ener zone: public there
+        rec.emit(
+            "CardsMoved", "rules", frame.rule, {"player": p, "cards": look.hand, "to": "ener", "from": "deck"}
+        )
+        frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)
+    elif look.hand:
         reveal = bool(step.get("reveal", False))
         rec.emit(
             "CardsMoved",
