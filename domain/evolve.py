@@ -351,6 +351,8 @@ def _vanished(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("Guarded")
 def _guarded(state: GameState, d: dict[str, Any], _e: Any) -> None:
     move(state, d["card"], "trash")
+    for iid in d.get("ener", ()):  # the extra cost of the Guard, when one is asked
+        move(state, iid, "trash")
     if d["player"] not in state.flags.get("discarded", ()):  # a guard discards the Guard card
         state.flags["discarded"] = [*state.flags.get("discarded", []), d["player"]]
     if state.attack is not None:

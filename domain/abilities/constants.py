@@ -18,12 +18,13 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
-from domain import facts
+from domain import costs, facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
 from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
 from domain.abilities.measures import Ctx, bonus
 from domain.abilities.triggers import team_ok
+from domain.cards import CostItem
 from domain.per_match import PerMatch
 from domain.state import GameState, Slot, facing
 
@@ -182,6 +183,22 @@ def immune(s: GameState, iid: str, what: str, by: str) -> bool:
         if step.get("by", "opponent") == "any" or (step.get("by", "opponent") == "opponent") == (by != p):
             return True
     return False
+
+
+def guard_cost_extra(s: GameState, guarding: str) -> list[dict[str, Any]]:
+    """Ener the guarding player must also pay to Guard, by constant abilities of the opponent's cards."""
+    return [c for p, _source, st in active(s, "guard_cost") if p != guarding for c in st.get("add", [])]
+
+
+def guard_payment(s: GameState, guarding: str) -> list[str] | None:
+    """The ener cards that pay the extra cost of a Guard (a canonical payment; none when there is no extra
+    cost), or None when the ener zone cannot pay it."""
+    extra = guard_cost_extra(s, guarding)
+    if not extra:
+        return []
+    items = tuple(CostItem(c["color"], int(c["n"])) for c in extra)
+    ener = [(e, facts.card_of(s, e)) for e in s.players[guarding].zones["ener"]]
+    return costs.choose_payment(items, ener)
 
 
 def spell_cost_extra(s: GameState, caster: str) -> list[dict[str, Any]]:
