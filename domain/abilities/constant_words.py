@@ -227,8 +227,8 @@ general_constant(
     "rule",
     ("immune", "spell_cost", "vanished_to_trash", "lrig_attacks", "refresh_keeps_life", "guard_cost"),
     "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, where a "
-    "SIGNI vanished goes, how often and when this LRIG may attack, whether a refresh trashes Life Cloth, what "
-    "the opponent's Guard costs",
+    "SIGNI vanished goes, how often and when this LRIG may attack, whether a refresh trashes Life Cloth, "
+    "what the opponent's Guard costs",
 )
 constant_alias("front_vanished_to_trash", "vanished_to_trash", which="front")
 
