@@ -193,7 +193,7 @@ def _under(c: Ctx, _p: dict[str, Any]) -> int | None:
     return None if slot is None else len(slot.under)
 
 
-NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged")
+NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged", "revealed_count")
 
 
 @measure("noted", {"what": NOTED}, lambda p: f"what the effect noted as {p.get('what')}")

@@ -477,6 +477,9 @@ def _arrange_text(s: Step) -> str:
 
 
 def _look_hand_text(s: Step) -> str:
+    if "pick" in s:
+        what = tg.filter_text(s["pick"].get("filter", {}))
+        return f"reveal any number of cards {what} of your hand".replace("  ", " ")
     return (
         ("reveal " if s.get("reveal") else "look at ")
         + f"{'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} hand"
@@ -494,7 +497,7 @@ _LOOK_TOP = {
     "reveal": bool,
     "order": Literal["chosen"],
 }
-_LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool}
+_LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool, "pick": dict[str, Any]}
 general_word(
     "look",
     {

@@ -43,7 +43,7 @@ OPS["freeze"] = _set_flag("frozen", True)
 PER = ("your_signi_colors",)  # what a power change may be multiplied by
 
 
-def _per(s: GameState, player: str, per: Any, source: str = "") -> int:
+def _per(s: GameState, player: str, per: Any, source: str = "", notes: dict[str, Any] | None = None) -> int:
     """The multiplier of a power change: 1, or ``your_signi_colors``: the different colours (colourless is
     none) among the SIGNI on the player's field, or what a measure counts now ("for each ...")."""
     if per is None:
@@ -53,7 +53,7 @@ def _per(s: GameState, player: str, per: Any, source: str = "") -> int:
         return len(colors - {"colorless"})
     from domain.abilities.measures import Ctx, bonus
 
-    return bonus(Ctx(s, player, source, {}), 1, per)
+    return bonus(Ctx(s, player, source, dict(notes or {})), 1, per)
 
 
 @op("power")
@@ -61,7 +61,7 @@ def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
     s = rec.state
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
-    amount = int(step["amount"]) * _per(s, frame.player, step.get("per"), frame.card)
+    amount = int(step["amount"]) * _per(s, frame.player, step.get("per"), frame.card, frame.notes)
     for iid in live_targets(rec, frame, step, chosen):
         data = {
             "card": iid,

@@ -248,6 +248,13 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     owner = who(frame, {"who": step.get("who", "opponent")})
     s = rec.state
     cards = list(s.players[owner].zones["hand"])
+    if "pick" in step:  # you reveal any number of the cards of your hand that fit (none: nothing happens)
+        return _reveal_some(
+            rec,
+            frame,
+            at,
+            [i for i in cards if tg._card_fits(facts.card_of(s, i), step["pick"].get("filter", {}))],
+        )
     to = "all" if step.get("reveal") else frame.player
     rec.emit(
         "HandRevealed",
@@ -263,6 +270,30 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             frame.rule,
             {"player": owner, "card": deck[0], "card_id": s.cards[deck[0]]},
         )
+    return True
+
+
+def _reveal_some(rec: Recorder, frame: Frame, at: Pending, fits: list[str]) -> bool:
+    """Reveal the cards of your hand you choose among those that fit; their number is noted
+    (``revealed_count``)."""
+    answer = taken(at)
+    if answer is None and fits:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            frame.player,
+            min=0,
+            max=len(fits),
+            choices=fits,
+            private=True,
+            prompt="choose any number of these cards of your hand to reveal",
+        )
+    cards = [i for i in (answer["cards"] if answer is not None else []) if i in fits]
+    if cards:
+        data = {"player": frame.player, "to": "all", "cards": cards, "by_effect": frame.card}
+        rec.emit("HandRevealed", "rules", frame.rule, data)
+    frame.notes["revealed_count"] = len(cards)
     return True
 
 
