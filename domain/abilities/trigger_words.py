@@ -11,7 +11,7 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
   it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
   (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
-- ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
+- ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase), ``main`` or ``end``;
 - ``by``: what caused it: ``battle`` (``vanished``, ``vanishes``: in battle), ``not_battle`` (``vanished``
   other than in battle), ``cost_or_effect`` (``trashed``: by a cost or an effect, not by rule processing),
   ``cost_or_your_effect`` (``trashed``: by a cost or an effect of your own card), ``your_effect``
@@ -193,6 +193,7 @@ event(
     {
         ("you", "", "attack"): "At the start of your attack phase",
         ("any", "", "attack"): "At the start of each attack phase",
+        ("opponent", "", "main"): "At the start of your opponent's main phase",
         ("you", "", "end"): "At the end of your turn",
         ("any", "", "end"): "At the end of each turn",
     },

@@ -154,6 +154,7 @@ ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
 EACH_ATTACK_PHASE = tw.form("phase_starts", "any", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
+OPPONENT_MAIN = tw.form("phase_starts", "opponent", phase="main")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
@@ -231,6 +232,8 @@ def _put_under(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     tp = s.turn_player
+    if d.get("phase") == "main" and tp:  # "at the start of your opponent's main phase"
+        yield from _field(s, opponent(tp), OPPONENT_MAIN)
     if d.get("phase") == "end" and tp:
         yield from _field(s, tp, YOUR_TURN_END)
         for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is

@@ -460,6 +460,8 @@ def _look_top_text(step: Step) -> str:
         "ener": "into your ener zone",
     }.get(step.get("to", "hand"), "to your hand")
     rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
+    if step.get("rest") == "top_one":
+        rest = "top of the deck, one of them, and the others to the bottom of the deck"
     if rest != "trash" and step.get("order") == "chosen":
         rest += " in the order you choose"
     return f"look at the top {step['n']}, take {picks} {where}, the rest to the {rest}"
@@ -492,7 +494,7 @@ _LOOK_TOP = {
     "pick": dict[str, Any],
     "picks": list[dict[str, Any]],
     "to": Literal["hand", "field", "hand_or_field", "ener"],
-    "rest": Literal["bottom", "trash"],
+    "rest": Literal["bottom", "trash", "top_one"],
     "no_enter": bool,
     "reveal": bool,
     "order": Literal["chosen"],

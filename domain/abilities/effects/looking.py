@@ -68,6 +68,8 @@ def _look_answered(rec: Recorder, frame: Frame, at: Pending, look: LookTop, answ
         look.to_field = True
     elif stage == "order":  # the rest, from the one nearest the top to the very bottom
         look.rest = list(answer["cards"])
+    elif stage == "top":  # the one card going back on top
+        look.on_top = answer["cards"][0]
     else:  # the zone for the card going onto the field
         put_onto_field(rec, frame, look.taking.pop(0), answer["zone"], bool(at.step.get("no_enter")))
         look.to_field = False
@@ -145,7 +147,24 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
     """The cards taken go to the hand; the rest to the bottom of the deck (in a chosen order) or the trash."""
     step, s, p = at.step, rec.state, frame.player
     left = [i for i in s.players[p].zones["deck"] if i in look.top and i not in look.hand]
-    chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") == "bottom"
+    if step.get("rest") == "top_one" and left and look.on_top is None:  # one goes back on top
+        if len(left) == 1:
+            look.on_top = left[0]
+        else:
+            look.stage = "top"
+            return ask_in_step(
+                rec,
+                frame,
+                at,
+                p,
+                min=1,
+                max=1,
+                choices=left,
+                private=True,
+                prompt="choose the card that goes back on top of your deck; the rest go to the bottom",
+            )
+    left = [i for i in left if i != look.on_top]
+    chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") in ("bottom", "top_one")
     distinct = len({s.cards[i] for i in left}) > 1  # copies of one card need no order
     if chosen_order and distinct and look.rest is None:
         look.stage = "order"
@@ -176,7 +195,7 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             {"player": p, "cards": look.hand, "to": "hand", "reveal": reveal, "from_hidden": not reveal},
         )
         frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)  # "if you added a card this way"
-    rest = [i for i in s.players[p].zones["deck"] if i in look.top]
+    rest = [i for i in s.players[p].zones["deck"] if i in look.top and i != look.on_top]
     if rest:
         if step.get("rest", "bottom") == "trash":
             milled(rec, frame, p, rest)
