@@ -8,9 +8,10 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 "down target SIGNI and freeze it"), or ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" |
 "hand" | "lrig", "count": 1, "up_to": false, "another": false, "all": false, "distinct": "class",
 "filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
-``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time); ``chosen_by:
-"owner"``: the cards' owner chooses them, and they are not targeted ("the opponent chooses one of their
-SIGNI": Shadow does not protect from it).
+``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time),
+``level_total_max: "opponent_center"`` for cards whose levels add up to no more than the level of the
+opponent's center LRIG; ``chosen_by: "owner"``: the cards' owner chooses them, and they are not targeted
+("the opponent chooses one of their SIGNI": Shadow does not protect from it).
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
@@ -200,6 +201,8 @@ def target_text(spec: dict[str, Any]) -> str:
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
     distinct = " with different classes" if spec.get("distinct") else ""
+    if "level_total_max" in spec:
+        distinct += " of total level no more than the opponent's center LRIG's level"
     attacking = "attacking " if spec.get("attacking") else ""
     if spec.get("all"):
         return f"every {other}{attacking}{what} {filter_text(f)} in {side} {zone}".replace("  ", " ")

@@ -53,7 +53,7 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     found = tg.candidates(s, frame.player, frame.card, spec)
     if spec.get("self") or spec.get("all") or "cards" in spec:
         return found
-    if spec.get("distinct"):
+    if spec.get("distinct") or "level_total_max" in spec:
         return _distinct_targets(rec, frame, at, spec, found)
     n = int(spec.get("count", 1))
     if spec.get("up_to"):
@@ -128,16 +128,20 @@ def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict
 def _distinct_targets(
     rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
 ) -> list[str] | None:
-    """Targets of pairwise different classes, chosen one at a time among those that can still make a full
-    set ("up to" may stop early). None: a choice was asked."""
+    """Targets of pairwise different classes (``distinct``), or whose levels add up to no more than the
+    level of the opponent's center LRIG (``level_total_max: opponent_center``), chosen one at a time among
+    those that can still make a full set ("up to" may stop early). None: a choice was asked."""
     s = rec.state
     n = min(int(spec.get("count", 1)), len(found))
     if at.progress.picked is None:
         at.progress.picked = []
     picked = at.progress.picked
+    budget = facts.center_level(s, opponent(frame.player)) if "level_total_max" in spec else None
 
     def ok(cards: list[str]) -> bool:
-        return tg.distinct_classes([facts.card_of(s, i) for i in cards])
+        if budget is not None and sum(facts.level(s, i) for i in cards) > budget:
+            return False
+        return not spec.get("distinct") or tg.distinct_classes([facts.card_of(s, i) for i in cards])
 
     def completes(cards: list[str], size: int) -> bool:
         rest = [i for i in found if i not in cards]
