@@ -405,7 +405,12 @@ def guard(rec: Recorder, act: Action) -> None:
     attacker = s.players[opponent(p)].lrig["center"]
     if attacker is not None and "unguardable" in facts.keywords(s, attacker):
         raise IllegalAction("effect.no-guard", "an effect says this LRIG attack cannot be guarded")
-    rec.emit("Guarded", p, "kw.guard", {"player": p, "card": iid})
+    from domain.abilities.constants import guard_payment
+
+    paid = guard_payment(s, p)  # a constant of the attacker's side may make a Guard cost ener too
+    if paid is None:
+        raise IllegalAction("kw.guard", f"{p} cannot pay the extra cost of a Guard")
+    rec.emit("Guarded", p, "kw.guard", {"player": p, "card": iid, **({"ener": paid} if paid else {})})
 
 
 @answers("life_burst", "life_burst")

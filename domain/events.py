@@ -88,7 +88,8 @@ EVENT_TYPES: dict[str, str] = {
     "EffectEnded": "a waiting effect ended early (its card came back new, or its turn ended)",
     "AbilityGranted": "a card gained an ability until end of turn",
     "AbilitiesLost": "cards lost their abilities until end of turn",
-    "SigniMoved": "a SIGNI moved to another SIGNI zone of its player's field, keeping its state",
+    "SigniMoved": "a SIGNI moved to another SIGNI zone of its player's field (or two changed places), "
+    "keeping their state",
     "LifeBurstCancelled": "a Life Burst its player chose to use did not activate: an effect's cost was paid",
     "BaseChanged": "a SIGNI's base level and base power became other numbers until end of turn",
     "LrigReturned": "an LRIG returned to its LRIG deck by an effect; the cards under it stayed on the field",

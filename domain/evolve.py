@@ -255,6 +255,7 @@ def _upped(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("EnerCharged")
 def _ener(state: GameState, d: dict[str, Any], e: Any) -> None:
     move(state, d["card"], "ener")
+    _deck_to_ener(state, d)
     if e.rule == "ener.charge":  # the ener phase's own charge; an effect's charge ends no phase
         state.flags["ener"] = True
         state.stage = "done"
@@ -350,6 +351,8 @@ def _vanished(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("Guarded")
 def _guarded(state: GameState, d: dict[str, Any], _e: Any) -> None:
     move(state, d["card"], "trash")
+    for iid in d.get("ener", ()):  # the extra cost of the Guard, when one is asked
+        move(state, iid, "trash")
     if d["player"] not in state.flags.get("discarded", ()):  # a guard discards the Guard card
         state.flags["discarded"] = [*state.flags.get("discarded", []), d["player"]]
     if state.attack is not None:
@@ -574,10 +577,19 @@ def _set(state: GameState, d: dict[str, Any], _e: Any) -> None:
             slot.frozen = bool(d["frozen"])
 
 
+def _deck_to_ener(state: GameState, d: dict[str, Any]) -> None:
+    """Who moved a card from their deck into their ener zone this turn ("if a card moved from your deck to
+    your ener zone this turn")."""
+    if d.get("from") == "deck" and d["player"] not in state.flags.get("deck_to_ener", ()):
+        state.flags["deck_to_ener"] = [*state.flags.get("deck_to_ener", []), d["player"]]
+
+
 @handles("CardsMoved")
 def _moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
     for iid in d["cards"]:
-        move(state, iid, d["to"])
+        move(state, iid, d["to"], top=bool(d.get("top")))
+    if d.get("to") == "ener":
+        _deck_to_ener(state, d)
     state.pending = None
 
 
@@ -684,8 +696,13 @@ def _ability_granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("SigniMoved")
 def _signi_moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
     ps = _player(state, d)
-    slot = ps.signi[d["from"]]
-    if slot is None or slot.iid != d["card"] or ps.signi[d["to"]] is not None:
+    slot, other = ps.signi[d["from"]], ps.signi[d["to"]]
+    if d.get("with"):  # two SIGNI change places
+        if slot is None or other is None or slot.iid != d["card"] or other.iid != d["with"]:
+            raise EvolveError("two SIGNI change places from where they are")
+        ps.signi[d["to"]], ps.signi[d["from"]] = slot, other
+        return
+    if slot is None or slot.iid != d["card"] or other is not None:
         raise EvolveError("a SIGNI moves from where it is to an empty SIGNI zone")
     ps.signi[d["to"]], ps.signi[d["from"]] = slot, None
 

@@ -102,6 +102,9 @@ def keywords(state: GameState, slot: Slot, granting: Sequence[Any] | None = None
         where = state.players[owner].find(slot.iid) or ""
         if where.startswith("signi:") and where.split(":")[1] in forbidden.get(owner, ()):
             out |= {"cannot_attack"}
+    lost = {k.split(":", 1)[1] for k in out if k.startswith("lose:")}
+    if lost:  # "it loses X and cannot gain X": gone, however it would have it
+        out = frozenset(k for k in out if k not in lost)
     return out
 
 

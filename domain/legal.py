@@ -170,6 +170,9 @@ def _lrig_attack(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
 def _guard(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
     attacker = s.players["p2" if p == "p1" else "p1"].lrig["center"]
     unguardable = attacker is not None and "unguardable" in facts.keywords(s, attacker)
+    from domain.abilities.constants import guard_payment
+
+    unguardable = unguardable or guard_payment(s, p) is None  # it cannot pay the Guard's extra cost
     for iid in s.players[p].zones["hand"]:
         if facts.card_of(s, iid).guard and not unguardable:
             yield {"player": p, "type": "guard", "card": iid}

@@ -152,6 +152,8 @@ def _refresh(rec: Recorder) -> bool:
         order = list(ps.zones["trash"])
         rec.random(f"refresh:{p}").shuffle(order)
         life = ps.zones["life_cloth"][0] if ps.zones["life_cloth"] else None
+        if life is not None and any(q == p for q, _src, _st in active(s, "refresh_keeps_life")):
+            life = None  # a constant of the player's card: the refresh trashes no Life Cloth
         rec.emit(
             "Refreshed",
             "rules",

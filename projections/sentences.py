@@ -801,6 +801,11 @@ def _abilities_lost(s: Say, d: Mapping[str, Any]) -> str:
 
 @says("SigniMoved")
 def _signi_moved(s: Say, d: Mapping[str, Any]) -> str:
+    if d.get("with"):  # two SIGNI changed places
+        return (
+            f"{s.whose(d.get('player'))} SIGNI {s.card(d.get('card'))} in the {signi_zone(d.get('from'))} "
+            f"and {s.card(d.get('with'))} in the {signi_zone(d.get('to'))} change places{s.by(d)}"
+        )
     return (
         f"{s.whose(d.get('player'))} SIGNI {s.card(d.get('card'))} moves from the {signi_zone(d.get('from'))}"
         f" to the {signi_zone(d.get('to'))}{s.by(d)}"

@@ -4,7 +4,8 @@ A card's entry is a list of abilities. An ability is an object:
 
 - ``kind``: ``enter`` | ``auto`` | ``constant`` | ``action`` | ``life_burst`` | ``spell`` | ``piece`` |
   ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``)
-- ``team``: true for a Team ability (valid only while the player's three LRIGs are of the card's team)
+- ``team``: true for a Team ability (valid only while the player's three LRIGs are of the card's team), or the
+  name of the team the card's text gives (the catalogue gives no team to a SIGNI)
 - ``once``: ``turn`` | ``twice`` | ``game`` (1/Turn, 2/Turn, 1/Game)
 - ``timing``: for ``action``, ``piece`` and ``spell``: the use timings (``main``, ``attack``)
 - ``trigger``: for ``auto``: ``{"on": event, "whose", "zone", "phase", "by", "filter", "during": condition}``
@@ -13,9 +14,10 @@ A card's entry is a list of abilities. An ability is an object:
 - ``condition``: a condition (see ``conditions``: ``compare`` and the other condition words) the ability needs
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
-  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "coins": n,
-  "exceed": n}``; ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
-  cost is optional: the player may pay it or not
+  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "trash_signi":
+  {"n", "filter", "another", "self"} (SIGNI of your field into the trash), "coins": n, "exceed": n}``;
+  ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
+  the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
   add as it is used (action field ``extra``); the effect's condition ``extra_paid`` tells whether they did
 - ``effect``: a list of steps (see ``effects.OPS``); ``{"op": "then"}`` splits it where targets of what
@@ -49,7 +51,17 @@ __all__ = ["TRIGGERS", "EncodingError", "abilities_of", "describe", "describe_ab
 Ability = dict[str, Any]
 KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise")
 ONCE = ("turn", "twice", "game")
-COST_KEYS = ("ener", "down", "discard", "down_lrig", "down_signi", "trash_ener", "coins", "exceed")
+COST_KEYS = (
+    "ener",
+    "down",
+    "discard",
+    "down_lrig",
+    "down_signi",
+    "trash_ener",
+    "trash_signi",
+    "coins",
+    "exceed",
+)
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
     "kind",
@@ -213,18 +225,24 @@ _HEADS = {
 }
 
 
+def _team_text(ab: Ability, lead: str) -> str:
+    if not ab.get("team"):
+        return ""
+    return f"{lead}(team {ab['team']})" if isinstance(ab["team"], str) else f"{lead}(team)"
+
+
 def describe_ability(ab: Ability) -> str:
     if ab["kind"] == "rise":
         what = f"SIGNI {filter_text(ab.get('filter', {}))}".rstrip()
         return f"Rise: it is put onto the field only on top of a {what} on your field."
     if ab["kind"] == "constant":
         cond = f" while {condition_text(ab['condition'])}" if ab.get("condition") else ""
-        team = " (team)" if ab.get("team") else ""
+        team = _team_text(ab, " ")
         return f"Always{team}{cond}: " + "; ".join(constant_text(st) for st in ab.get("effect", [])) + "."
     head = trigger_text(ab.get("trigger", {})) if ab["kind"] == "auto" else _HEADS[ab["kind"]]
     parts = [head]
     if ab.get("team"):
-        parts.append("(team)")
+        parts.append(_team_text(ab, ""))
     if ab.get("once"):
         parts.append("(twice per turn)" if ab["once"] == "twice" else f"(once per {ab['once']})")
     if ab.get("condition"):
@@ -269,6 +287,16 @@ def _cost_text(cost: dict[str, Any]) -> str:
         out.append(
             f"putting {t.get('n', 1)} {filter_text(t.get('filter', {}))}{distinct} from ener into the trash"
         )
+    if cost.get("trash_signi"):
+        t = cost["trash_signi"]
+        what = (
+            "this SIGNI"
+            if t.get("self")
+            else f"{t.get('n', 1)} {'other ' if t.get('another') else ''}SIGNI "
+            f"{filter_text(t.get('filter', {}))}".rstrip()
+            + " of your field"
+        )
+        out.append(f"putting {what} into the trash")
     if cost.get("coins"):
         out.append(f"{cost['coins']} coin(s)")
     if cost.get("exceed"):
@@ -308,6 +336,8 @@ def _shape_problems(ab: Ability) -> list[str]:
             out.append(f"an extra cost is one of {EXTRA_COST_KEYS}, not {k!r}")
     if "extra_cost" in ab and ab["kind"] not in ("spell", "piece"):
         out.append("only a spell or a PIECE has an extra cost")
+    if "team" in ab and not isinstance(ab["team"], (bool, str)):
+        out.append("team is true or the name of a team")
     if "once" in ab and ab["once"] not in ONCE:
         out.append(f"once must be one of {ONCE}")
     if ab["kind"] == "rise":

@@ -284,6 +284,12 @@ _yes_no(
     "whether you discarded a card this turn (by any means)",
 )
 _yes_no(
+    "deck_to_ener_this_turn",
+    "a card moved from your deck to your ener zone this turn",
+    "no card moved from your deck to your ener zone this turn",
+    "whether a card moved from your deck to your ener zone this turn (by any means)",
+)
+_yes_no(
     "attacker_front_empty",
     "the zone in front of the attacking SIGNI is empty",
     "the zone in front of the attacking SIGNI is taken",
@@ -317,6 +323,13 @@ alias(
     ],
     _all_signi_text,
     "{side, filter}: every SIGNI on that side's field fits the filter (none there: it holds)",
+)
+alias(
+    "moved_fits",
+    dict,
+    lambda v: [{"moved_fit": {"filter": v}, "op": ">=", "value": 1}],
+    lambda v: f"the card moved is {filter_text(v).strip('()')}",
+    "filter: a card the effect just moved off the field fits the filter (as printed)",
 )
 alias(
     "revealed",

@@ -156,6 +156,22 @@ constant(
     "a SIGNI it vanishes in battle (or the one in front of it) goes to the trash instead of the ener zone",
 )
 constant(
+    "guard_cost",
+    {"add": list},
+    lambda st: (
+        "the opponent cannot Guard unless they also pay "
+        + ", ".join(f"{c['n']} {c['color']}" for c in st.get("add", []))
+    ),
+    "the opponent's Guard costs this ener more (000 'Guard')",
+    required=("add",),
+)
+constant(
+    "refresh_keeps_life",
+    {},
+    lambda _st: "your Life Cloth is not put into the trash when you refresh",
+    "a refresh of its controller puts no Life Cloth card into the trash (000 'Refresh')",
+)
+constant(
     "keywords",
     {"target": dict, "keywords": list},
     lambda st: f"this card has {', '.join(st.get('keywords', []))}",
@@ -209,9 +225,10 @@ general_constant(
 )
 general_constant(
     "rule",
-    ("immune", "spell_cost", "vanished_to_trash", "lrig_attacks"),
+    ("immune", "spell_cost", "vanished_to_trash", "lrig_attacks", "refresh_keeps_life", "guard_cost"),
     "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, where a "
-    "SIGNI vanished goes, how often and when this LRIG may attack",
+    "SIGNI vanished goes, how often and when this LRIG may attack, whether a refresh trashes Life Cloth, "
+    "what the opponent's Guard costs",
 )
 constant_alias("front_vanished_to_trash", "vanished_to_trash", which="front")
 

@@ -18,12 +18,13 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
-from domain import facts
+from domain import costs, facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
 from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
 from domain.abilities.measures import Ctx, bonus
 from domain.abilities.triggers import team_ok
+from domain.cards import CostItem
 from domain.per_match import PerMatch
 from domain.state import GameState, Slot, facing
 
@@ -90,7 +91,7 @@ def active(s: GameState, op: str) -> Iterator[Applying]:
             if not steps or tg.lost(s, source.iid):
                 continue
             for ab, st in steps:
-                if ab.get("team") and not team_ok(s, p, s.cards[source.iid]):
+                if ab.get("team") and not team_ok(s, p, s.cards[source.iid], ab["team"]):
                     continue
                 if not tg.holds(s, p, source.iid, ab.get("condition")):
                     continue
@@ -147,11 +148,24 @@ def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_o
         return 0
     if spec.get("another") and source == slot.iid:
         return 0
+    if spec.get("next_to") and not _next_to(s, target_owner, source, zone):
+        return 0
     # the filter is checked on printed facts and position (power filters would loop)
     card = facts.card_of(s, slot.iid)
     if tg.card_fits(card, f) and ("position" not in f or zone in f["position"]):
         return _amount(s, p, source, step)
     return 0
+
+
+def _next_to(s: GameState, owner: str, source: str, zone: str) -> bool:
+    """Whether the SIGNI zone ``zone`` of ``owner``'s field is next to the one the source is in (left and
+    right are each next to the center)."""
+    where = (s.players[owner].find(source) or "").split(":")
+    return (
+        len(where) == 2
+        and where[0] == "signi"
+        and {where[1], zone} in ({"left", "center"}, {"center", "right"})
+    )
 
 
 def _amount(s: GameState, p: str, source: str, step: Step) -> int:
@@ -169,6 +183,22 @@ def immune(s: GameState, iid: str, what: str, by: str) -> bool:
         if step.get("by", "opponent") == "any" or (step.get("by", "opponent") == "opponent") == (by != p):
             return True
     return False
+
+
+def guard_cost_extra(s: GameState, guarding: str) -> list[dict[str, Any]]:
+    """Ener the guarding player must also pay to Guard, by constant abilities of the opponent's cards."""
+    return [c for p, _source, st in active(s, "guard_cost") if p != guarding for c in st.get("add", [])]
+
+
+def guard_payment(s: GameState, guarding: str) -> list[str] | None:
+    """The ener cards that pay the extra cost of a Guard (a canonical payment; none when there is no extra
+    cost), or None when the ener zone cannot pay it."""
+    extra = guard_cost_extra(s, guarding)
+    if not extra:
+        return []
+    items = tuple(CostItem(c["color"], int(c["n"])) for c in extra)
+    ener = [(e, facts.card_of(s, e)) for e in s.players[guarding].zones["ener"]]
+    return costs.choose_payment(items, ener)
 
 
 def spell_cost_extra(s: GameState, caster: str) -> list[dict[str, Any]]:

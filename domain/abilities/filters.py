@@ -3,9 +3,11 @@
 A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level``, ``level_max``,
 ``level_min``, ``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``type``, ``guard``, ``card`` (a
 list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
-owner's center LRIG), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self`` (level
-at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the field;
-set when chosen).
+owner's center LRIG), ``shares_class_with_yours`` (it shares a class with a SIGNI on the field of the
+ability's controller), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self``
+(level at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the
+field, or put into the trash as a cost) or ``power_below: self`` (less power than this SIGNI), set when
+chosen.
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -43,6 +45,7 @@ FILTER_KEYS = (
     "team",
     "any_of",
     "level_max_self",
+    "shares_class_with_yours",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -183,7 +186,9 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return "in the " + "/".join(v) + " zone"
     return {
         "level_max_self": "of a level no higher than this card's",
-        "power_below": "with less power than the SIGNI it put onto the field",
+        "shares_class_with_yours": "sharing a class with a SIGNI on your field",
+        "power_below": "with less power than "
+        + ("this SIGNI" if v == "self" else "the SIGNI the effect moved"),
     }.get(k)
 
 

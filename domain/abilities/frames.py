@@ -27,8 +27,8 @@ Step = dict[str, Any]  # a step as encoded: its word (``op``) and parameters
 Notes = dict[str, Any]  # what the effect noted for later steps (``moved``, ``looked``, ``paid`` ...)
 Awaiting = Literal["targets", "one_target", "answer"]
 AWAITING: tuple[Awaiting, ...] = ("targets", "one_target", "answer")
-LookStage = Literal["pick", "dest", "zone", "order"]
-LOOK_STAGES: tuple[LookStage, ...] = ("pick", "dest", "zone", "order")
+LookStage = Literal["pick", "dest", "zone", "order", "top"]
+LOOK_STAGES: tuple[LookStage, ...] = ("pick", "dest", "zone", "order", "top")
 
 
 class FrameError(ValueError):
@@ -59,6 +59,7 @@ class LookTop:
     to_field: bool = False
     rest: list[str] | None = None
     stage: LookStage | None = None
+    on_top: str | None = None  # ``rest: top_one``: the card chosen to go back on top
 
 
 @dataclass

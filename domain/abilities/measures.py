@@ -11,7 +11,7 @@ A *measure* is an object with one key naming what is measured, its value the mea
   none);
 - ``{"colors": {"of": "lrigs" | "signi" | "paid"}}``: the colours (colourless is none) among your LRIGs, your
   SIGNI, or the ener cards the effect's optional cost was paid with;
-- ``{"classes": {"zone": "ener"}}``: the classes among the SIGNI in your ener zone;
+- ``{"classes": {"zone": "ener" | "trash"}}``: the classes among the SIGNI in your ener zone (or trash);
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
 - ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
@@ -168,10 +168,14 @@ def _colors(c: Ctx, p: dict[str, Any]) -> int:
     return len({col for i in cards for col in facts.card_of(s, i).colors} - {"colorless"})
 
 
-@measure("classes", {"zone": ("ener",)}, lambda _p: "the classes among the SIGNI in your ener zone")
-def _classes(c: Ctx, _p: dict[str, Any]) -> int:
-    """The classes among the SIGNI in your ener zone."""
-    cards = [facts.card_of(c.s, iid) for iid in c.s.players[c.controller].zones["ener"]]
+@measure(
+    "classes",
+    {"zone": ("ener", "trash")},
+    lambda p: f"the classes among the SIGNI in your {p.get('zone', 'ener')} zone",
+)
+def _classes(c: Ctx, p: dict[str, Any]) -> int:
+    """The classes among the SIGNI in your ener zone (or trash)."""
+    cards = [facts.card_of(c.s, iid) for iid in c.s.players[c.controller].zones[p.get("zone", "ener")]]
     return len({k for card in cards if card.is_signi for k in class_kinds(card)})
 
 
@@ -189,7 +193,7 @@ def _under(c: Ctx, _p: dict[str, Any]) -> int | None:
     return None if slot is None else len(slot.under)
 
 
-NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged")
+NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged", "revealed_count")
 
 
 @measure("noted", {"what": NOTED}, lambda p: f"what the effect noted as {p.get('what')}")
@@ -230,6 +234,14 @@ def _upped(c: Ctx, _p: dict[str, Any]) -> int | None:
 def _discarded_this_turn(c: Ctx, _p: dict[str, Any]) -> int:
     """Whether you discarded a card this turn, by any means (1 or 0)."""
     return int(c.controller in c.s.flags.get("discarded", ()))
+
+
+@measure(
+    "deck_to_ener_this_turn", {}, lambda _p: "whether a card moved from your deck to your ener zone this turn"
+)
+def _deck_to_ener_this_turn(c: Ctx, _p: dict[str, Any]) -> int:
+    """Whether a card moved from your deck into your ener zone this turn, by any means (1 or 0)."""
+    return int(c.controller in c.s.flags.get("deck_to_ener", ()))
 
 
 @measure("attacker_front_empty", {}, lambda _p: "whether the zone in front of the attacking SIGNI is empty")
@@ -278,6 +290,20 @@ def _revealed(c: Ctx, p: dict[str, Any]) -> int | None:
     if "revealed" not in c.vars:
         return None
     return int(card_fits(facts.card_of(c.s, c.vars["revealed"]), p.get("filter", {})))
+
+
+@measure(
+    "moved_fit",
+    {"filter": dict},
+    lambda p: f"the cards the effect just moved that are {filter_text(p.get('filter', {}))}",
+)
+def _moved_fit(c: Ctx, p: dict[str, Any]) -> int | None:
+    """How many of the SIGNI the effect last moved off the field fit the filter, as printed (none moved:
+    nothing)."""
+    moved = c.vars.get("moved")
+    if not moved:
+        return None
+    return sum(1 for i in moved if card_fits(facts.card_of(c.s, i), p.get("filter", {})))
 
 
 # -- reading and checking measures ----------------------------------------------------------------

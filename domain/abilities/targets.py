@@ -8,7 +8,10 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 "down target SIGNI and freeze it"), or ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" |
 "hand" | "lrig", "count": 1, "up_to": false, "another": false, "all": false, "distinct": "class",
 "filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
-``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time).
+``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time),
+``level_total_max: "opponent_center"`` for cards whose levels add up to no more than the level of the
+opponent's center LRIG; ``chosen_by: "owner"``: the cards' owner chooses them, and they are not targeted
+("the opponent chooses one of their SIGNI": Shadow does not protect from it).
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
@@ -16,6 +19,7 @@ side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this car
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain import facts
@@ -35,6 +39,7 @@ from domain.abilities.filters import (
     slot_fits,
     slot_of,
 )
+from domain.cards import Card
 from domain.state import GameState
 
 __all__ = [
@@ -95,7 +100,8 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     zone = spec.get("zone", "signi")
     f: Filter = spec.get("filter", {})
     if zone == "signi":
-        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all"))
+        shadow = owner != controller and not spec.get("all") and not spec.get("chosen_by")
+        out = _signi(s, owner, f, shadow=shadow, source=source)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     else:
@@ -104,18 +110,40 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = [i for i in out if i != source]
     if "shares_center_color" in f:
         out = [i for i in out if shares_center_color(s, owner, i) == f["shares_center_color"]]
+    if f.get("shares_class_with_yours"):  # a class in common with a SIGNI on the controller's field
+        yours = {
+            k for _z, sl in s.players[controller].signi_slots() for k in class_kinds(facts.card_of(s, sl.iid))
+        }
+        out = [i for i in out if class_kinds(facts.card_of(s, i)) & yours]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
     return out
 
 
-def _signi(s: GameState, owner: str, f: Filter, shadow: bool) -> list[str]:
+# Shadow limited to some sources (000 'Shadow': [Shadow - Spell], [Shadow - SIGNI], [Shadow - Level two or
+# less SIGNI]): the keyword, and which of the opponent's cards it keeps from targeting
+SHADOW_FROM: dict[str, Callable[[Card], bool]] = {
+    "shadow_spell": lambda c: c.type.value == "spell",
+    "shadow_signi": lambda c: c.is_signi,
+    "shadow_signi_level_max_2": lambda c: c.is_signi and (c.level or 0) <= 2,
+}
+
+
+def shadowed(s: GameState, keywords: Any, source: str | None) -> bool:
+    """Whether a SIGNI with these keywords cannot be targeted by the opponent's card ``source``."""
+    if "shadow" in keywords:
+        return True
+    card = facts.card_of(s, source) if source in s.cards else None
+    return card is not None and any(k in keywords and fits(card) for k, fits in SHADOW_FROM.items())
+
+
+def _signi(s: GameState, owner: str, f: Filter, shadow: bool, source: str | None = None) -> list[str]:
     """The owner's SIGNI that fit; with ``shadow``, not those with Shadow (the opponent's abilities cannot
-    target them)."""
+    target them; a limited Shadow only those of some cards)."""
     return [
         slot.iid
         for z, slot in s.players[owner].signi_slots()
-        if slot_fits(s, slot, z, f) and not (shadow and "shadow" in facts.keywords(s, slot))
+        if slot_fits(s, slot, z, f) and not (shadow and shadowed(s, facts.keywords(s, slot), source))
     ]
 
 
@@ -148,6 +176,8 @@ def target_text(spec: dict[str, Any]) -> str:
         return "it"
     if spec.get("facing"):
         return "the opponent's SIGNI in front of it"
+    if spec.get("next_to"):
+        return "each SIGNI of yours next to it"
     n = spec.get("count", 1)
     side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
     zone_name = spec.get("zone", "signi")
@@ -166,9 +196,13 @@ def target_text(spec: dict[str, Any]) -> str:
     zone = {"signi": "field", "lrig": "field", "field": "field", "life_cloth": "Life Cloth"}.get(
         zone_name, str(zone_name).replace("_", " ")
     )
+    if spec.get("chosen_by") == "owner":
+        return f"{n} {what} {filter_text(f)} of {side} {zone}, chosen by its owner".replace("  ", " ")
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
     distinct = " with different classes" if spec.get("distinct") else ""
+    if "level_total_max" in spec:
+        distinct += " of total level no more than the opponent's center LRIG's level"
     attacking = "attacking " if spec.get("attacking") else ""
     if spec.get("all"):
         return f"every {other}{attacking}{what} {filter_text(f)} in {side} {zone}".replace("  ", " ")

@@ -3,16 +3,22 @@
 The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": event, "whose": ..., "zone":
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
-- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
+- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes
+  an opponent's SIGNI), ``power_zero``, ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the
+  trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``,
+  ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
-  it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
+  it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
+  (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
-- ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
-- ``by``: what caused it: ``not_battle`` (``vanished`` other than in battle), ``own_effect`` (``discards``:
-  by an effect of your own card, not as a cost), ``your_effect`` (``mills``), ``assist_or_life_burst``
-  (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any ability or effect of the
-  opponent's);
+- ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase), ``main`` or ``end``;
+- ``by``: what caused it: ``battle`` (``vanished``, ``vanishes``: in battle), ``not_battle`` (``vanished``
+  other than in battle), ``cost_or_effect`` (``trashed``: by a cost or an effect, not by rule processing),
+  ``cost_or_your_effect`` (``trashed``: by a cost or an effect of your own card), ``your_effect``
+  (``moved_zone``: by an effect of your own card), ``own_effect``
+  (``discards``: by an effect of your own card, not as a cost), ``your_effect`` (``mills``),
+  ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any
+  ability or effect of the opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
 - ``during``: a condition that must hold when the event happens.
 
@@ -107,8 +113,9 @@ event(
     {
         ("this",): "When it enters the field (even when [Enter] abilities do not activate)",
         ("you",): "When a SIGNI{f} enters your field",
+        ("other",): "When another SIGNI{f} enters your field",
     },
-    filtered=(("you",),),
+    filtered=(("you",), ("other",)),
 )
 event(
     "vanished",
@@ -116,9 +123,27 @@ event(
     {
         ("this",): "When it is vanished",
         ("this", "", "", "not_battle"): "When it is vanished other than in battle",
+        ("this", "", "", "battle"): "When it is vanished in battle",
     },
-    by=("any", "not_battle"),
+    by=("any", "not_battle", "battle"),
     keyed_by=True,
+)
+event(
+    "vanishes",
+    "this SIGNI vanishes an opponent's SIGNI: in battle (as the attacker), or also by its own effect",
+    {
+        ("this", "", "", "battle"): "When it vanishes an opponent's SIGNI{f} in battle",
+        ("this",): "When it vanishes an opponent's SIGNI (in battle, or by its own ability)",
+    },
+    filtered=(("this", "", "", "battle"),),
+    by=("any", "battle"),
+    keyed_by=True,
+)
+event(
+    "power_zero",
+    "a SIGNI's power becomes 0 or less (watched as rule processing vanishes it for that)",
+    {("opponent",): "When the power of a SIGNI on the opponent's field becomes 0 or less"},
+    default_whose="opponent",
 )
 event(
     "leaves_field",
@@ -129,15 +154,46 @@ event(
     },
 )
 event(
+    "trashed",
+    "a SIGNI is put from the field into the trash (by a cost, an effect, or rule processing)",
+    {
+        (
+            "this",
+            "",
+            "",
+            "cost_or_effect",
+        ): "When it is put from the field into the trash by a cost or an effect",
+        ("you", "", "", "cost_or_effect"): "When a SIGNI on your field is put into the trash by a cost or an "
+        "effect",
+        (
+            "you",
+            "",
+            "",
+            "cost_or_your_effect",
+        ): "When a SIGNI on your field is put into the trash by a cost or your effect",
+        ("opponent",): "When a SIGNI on the opponent's field is put into the trash",
+    },
+    by=("any", "cost_or_effect", "cost_or_your_effect"),
+    keyed_by=True,
+)
+event(
     "moved_zone",
-    "a SIGNI moves to another SIGNI zone",
-    {("this",): "When it moves to another SIGNI zone on the field"},
+    "a SIGNI moves to another SIGNI zone (two changing places both move; the opponent's: once, however many)",
+    {
+        ("this",): "When it moves to another SIGNI zone on the field",
+        ("this", "", "", "your_effect"): "When it moves to another SIGNI zone on the field by your effect",
+        ("opponent",): "When one or more SIGNI on the opponent's field move to another SIGNI zone",
+    },
+    by=("any", "your_effect"),
+    keyed_by=True,
 )
 event(
     "phase_starts",
     "a phase of a turn begins (``phase``: attack or end)",
     {
         ("you", "", "attack"): "At the start of your attack phase",
+        ("any", "", "attack"): "At the start of each attack phase",
+        ("opponent", "", "main"): "At the start of your opponent's main phase",
         ("you", "", "end"): "At the end of your turn",
         ("any", "", "end"): "At the end of each turn",
     },
@@ -188,6 +244,8 @@ alias("opponent_attacks", on="attacks", whose="opponent")
 alias("opponent_signi_attacks", on="attacks", whose="opponent", zone="signi")
 alias("signi_enters", on="enters", whose="you")
 alias("vanished_outside_battle", on="vanished", whose="this", by="not_battle")
+alias("vanished_in_battle", on="vanished", whose="this", by="battle")
+alias("vanishes_in_battle", on="vanishes", whose="this", by="battle")
 alias("other_leaves_field", on="leaves_field", whose="you")
 alias("attack_phase_start", on="phase_starts", whose="you", phase="attack")
 alias("turn_end", on="phase_starts", whose="you", phase="end")

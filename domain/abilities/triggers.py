@@ -44,12 +44,15 @@ TRIGGERING = (
     "SigniTargeted",
     "PhaseBegan",
     "CardsPutUnder",
+    "Battled",
 )
 
 
-def team_ok(s: GameState, player: str, card_id: str) -> bool:
-    """A Team ability is valid while the player's three LRIGs all belong to the card's team."""
-    team = facts.catalogue().get(card_id).team
+def team_ok(s: GameState, player: str, card_id: str, team: Any = True) -> bool:
+    """A Team ability is valid while the player's three LRIGs all belong to the card's team (000 'Team'):
+    the team the ability names (``"team": "<name>"``, for a SIGNI the catalogue gives no team), else the
+    card's."""
+    team = team if isinstance(team, str) else facts.catalogue().get(card_id).team
     lrigs = [sl for sl in s.players[player].lrig.values() if sl is not None]
     return bool(team) and len(lrigs) == 3 and all(facts.card_of(s, sl.iid).team == team for sl in lrigs)
 
@@ -131,14 +134,27 @@ OPPONENT_ATTACKS = tw.form("attacks", "opponent")
 OPPONENT_SIGNI_ATTACKS = tw.form("attacks", "opponent", "signi")
 THIS_ENTERS = tw.form("enters", "this")
 SIGNI_ENTERS = tw.form("enters", "you")
+OTHER_ENTERS = tw.form("enters", "other")
 VANISHED = tw.form("vanished", "this", by="any")
 VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
+VANISHED_IN_BATTLE = tw.form("vanished", "this", by="battle")
+VANISHES = tw.form("vanishes", "this", by="any")
+VANISHES_IN_BATTLE = tw.form("vanishes", "this", by="battle")
+POWER_ZERO = tw.form("power_zero", "opponent")
+TRASHED = tw.form("trashed", "this", by="cost_or_effect")
+TRASHED_YOURS = tw.form("trashed", "you", by="cost_or_effect")
+TRASHED_YOURS_OWN = tw.form("trashed", "you", by="cost_or_your_effect")
+TRASHED_OPPONENTS = tw.form("trashed", "opponent", by="any")
 LEAVES = tw.form("leaves_field", "this")
 OTHER_LEAVES = tw.form("leaves_field", "you")
-MOVED_ZONE = tw.form("moved_zone", "this")
+MOVED_ZONE = tw.form("moved_zone", "this", by="any")
+MOVED_ZONE_YOURS = tw.form("moved_zone", "this", by="your_effect")
+MOVED_ZONE_OPPONENTS = tw.form("moved_zone", "opponent", by="any")
 ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
+EACH_ATTACK_PHASE = tw.form("phase_starts", "any", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
+OPPONENT_MAIN = tw.form("phase_starts", "opponent", phase="main")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
@@ -166,6 +182,9 @@ def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield d["card"], d["player"], "enter", None, None
     yield d["card"], d["player"], "auto", THIS_ENTERS, None  # it too: it is on the field when it has entered
     yield from _signi(s, d["player"], SIGNI_ENTERS, d["card"])
+    for listener in _signi(s, d["player"], OTHER_ENTERS, d["card"]):
+        if listener[0] != d["card"]:  # "another SIGNI enters": not this one
+            yield listener
 
 
 def _grew(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -213,6 +232,8 @@ def _put_under(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     tp = s.turn_player
+    if d.get("phase") == "main" and tp:  # "at the start of your opponent's main phase"
+        yield from _field(s, opponent(tp), OPPONENT_MAIN)
     if d.get("phase") == "end" and tp:
         yield from _field(s, tp, YOUR_TURN_END)
         for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
@@ -220,8 +241,11 @@ def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 
 def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
-    if d.get("step") in ("pre_attack", "arts_use") and s.turn_player:  # arts_use: the original format
-        yield from _field(s, s.turn_player, ATTACK_PHASE)
+    tp = s.turn_player
+    if d.get("step") in ("pre_attack", "arts_use") and tp:  # arts_use: the original format
+        yield from _field(s, tp, ATTACK_PHASE)
+        for p in (tp, opponent(tp)):  # "at the start of each attack phase": whoever's turn it is
+            yield from _field(s, p, EACH_ATTACK_PHASE)
 
 
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -229,14 +253,56 @@ def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield from _signi(s, d["by"], MILLS)
 
 
-def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
-    yield d["card"], d["player"], "auto", MOVED_ZONE, None
+def _moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    source = d.get("by_effect")
+    yours = source in s.owners and s.owners[source] == d["player"]  # by an effect of its player's card
+    for card in [d["card"], *([d["with"]] if d.get("with") else [])]:  # two changing places both move
+        yield card, d["player"], "auto", MOVED_ZONE, None
+        if yours:
+            yield card, d["player"], "auto", MOVED_ZONE_YOURS, None
+    yield from _field(s, opponent(d["player"]), MOVED_ZONE_OPPONENTS)  # once, however many moved
 
 
-def _vanished(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", VANISHED, None
     if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
         yield d["card"], d["player"], "auto", VANISHED_NOT_IN_BATTLE, None
+    else:
+        yield d["card"], d["player"], "auto", VANISHED_IN_BATTLE, None
+    if d.get("cause") == "power":  # 004 rule processing: its power became 0 or less
+        yield from _signi(s, opponent(d["player"]), POWER_ZERO)
+    source = d.get("by_effect")
+    if d.get("cause") == "effect" and source in s.owners and s.owners[source] != d["player"]:
+        # "when this SIGNI vanishes an opponent's SIGNI": by an effect of its own ability too
+        yield source, s.owners[source], "auto", VANISHES, None
+
+
+def _battled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """An attacking SIGNI vanishes the SIGNI in front of it: asked as the battle is decided, while that SIGNI
+    is still on the field as it was (a filter reads it then; the vanish follows at once)."""
+    if d.get("result") == "vanished":
+        attacker = d["attacker"]
+        yield attacker, s.owners[attacker], "auto", VANISHES_IN_BATTLE, d["defender"]
+        yield attacker, s.owners[attacker], "auto", VANISHES, None
+
+
+def _put_in_trash(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """SIGNI put from the field into the trash by a cost or an effect (``as_cost``: paid as a cost)."""
+    if d.get("from") != "signi" or d.get("to") != "trash":
+        return
+    for card in d["cards"]:
+        owner = s.owners[card]
+        yield card, owner, "auto", TRASHED, None  # looked at as it was on the field
+        yield from _signi(s, owner, TRASHED_YOURS)
+        source = d.get("by_effect")
+        if d.get("as_cost") or (source in s.owners and s.owners[source] == owner):
+            yield from _signi(s, owner, TRASHED_YOURS_OWN)
+        yield from _signi(s, opponent(owner), TRASHED_OPPONENTS)
+
+
+def _rule_trashed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """A SIGNI put into the trash by rule processing (not by a cost or an effect)."""
+    yield from _signi(s, opponent(d["player"]), TRASHED_OPPONENTS)
 
 
 # What each event asks, in order; the event types are TRIGGERING.
@@ -254,6 +320,9 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "CardsMilled": _milled,
     "SigniMoved": _moved,
     "SigniVanished": _vanished,
+    "Battled": _battled,
+    "CardsMoved": _put_in_trash,
+    "SigniTrashed": _rule_trashed,
 }
 
 
@@ -266,7 +335,7 @@ def _add(s: GameState, found: Found, listener: Listener) -> None:
             continue
         if subject is not None and not _subject_fits(s, subject, trigger.get("filter", {})):
             continue
-        if ab.get("team") and not team_ok(s, player, s.cards[card]):
+        if ab.get("team") and not team_ok(s, player, s.cards[card], ab["team"]):
             continue
         if not tg.holds(s, player, card, trigger.get("during")):
             continue

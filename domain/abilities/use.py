@@ -119,7 +119,7 @@ def use_ability(rec: Recorder, act: Action) -> None:
     check_once(s, iid, index, ab, name)
     if tg.lost(s, iid):
         raise IllegalAction("effect.lose-abilities", f"{name} lost its abilities this turn")
-    if ab.get("team") and not team_ok(s, p, s.cards[iid]):
+    if ab.get("team") and not team_ok(s, p, s.cards[iid], ab["team"]):
         raise IllegalAction("ability.action", f"{name}'s Team ability needs your three LRIGs of its team")
     if not tg.holds(s, p, iid, ab.get("condition")):
         raise IllegalAction("ability.action", f"the condition of {name}'s ability does not hold")

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from domain.abilities import effects as fx
 from domain.abilities import targets as tg
+from domain.abilities.measures import per_problems, per_text
 from domain.abilities.vocabulary import (
     MODES,
     STEPS,
@@ -88,6 +89,8 @@ def _to_deck_text(step: Step) -> str:
     g = expand(step)
     if g.get("position") == "bottom":
         return f"put {_t(step)} on the bottom of its owner's deck"
+    if g.get("position") == "top":
+        return f"put {_t(step)} on top of its owner's deck"
     return f"shuffle {_t(step)} into its owner's deck"
 
 
@@ -97,7 +100,8 @@ def _search_text(step: Step) -> str:
 
 
 def _draw_text(s: Step) -> str:
-    return f"{_who(s)} draw {_n(s)}"
+    plus = int(s.get("plus", 0))
+    return f"{_who(s)} draw {_n(s)}" + (f" {'+' if plus > 0 else '-'} {abs(plus)}" if plus else "")
 
 
 def _charge_text(s: Step) -> str:
@@ -115,6 +119,11 @@ MOVE_ROUTES = {
     "trash": (("target", "trash", "owner"), "trash", lambda s: f"put {_t(s)} into the trash"),
     "exclude": (("target", "excluded", "owner"), "exclude", lambda s: f"remove {_t(s)} from the game"),
     "to_ener": (("target", "ener", "you"), "to_ener", lambda s: f"put {_t(s)} into your ener zone"),
+    "to_owner_ener": (
+        ("target", "ener", "owner"),
+        "to_owner_ener",
+        lambda s: f"put {_t(s)} into its owner's ener zone",
+    ),
     "to_deck": (("target", "deck", "owner"), "to_deck", _to_deck_text),
     "to_field": (
         ("target", "field", "you"),
@@ -139,6 +148,11 @@ MOVE_ROUTES = {
     "draw": (("deck", "hand", "top"), "draw", _draw_text),
     "search": (("deck", "hand", "search"), "search", _search_text),
     "ener_charge": (("deck", "ener", "top"), "ener_charge", _charge_text),
+    "top_to_bottom": (
+        ("deck", "deck", "top"),
+        "top_to_bottom",
+        lambda s: f"put the top {_n(s)} of {_your(s)} deck on the bottom of that deck",
+    ),
     "mill": (
         ("deck", "trash", "top"),
         "mill",
@@ -183,8 +197,9 @@ general_word(
         "to": Zone,
         "into": Literal["owner", "you"],
         "pick": Literal["top", "search", "choose", "all"],
-        "position": Literal["bottom", "shuffled"],
+        "position": Literal["bottom", "shuffled", "top"],
         "n": int | Literal["discarded"],
+        "plus": int,
         "who": Who,
         "filter": dict[str, Any],
         "downed": bool,
@@ -216,6 +231,7 @@ for _name in (
     "exclude",
     "to_hand",
     "to_ener",
+    "to_owner_ener",
     "to_hand_or_field",
     "return_lrig",
     "attach_soul",
@@ -225,13 +241,26 @@ _move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, ta
 alias(
     "to_deck",
     "move",
-    {"target": TARGET, "bottom": bool},
-    lambda s: {"to": "deck", "into": "owner", "position": "bottom" if s.get("bottom") else "shuffled"},
+    {"target": TARGET, "bottom": bool, "top": bool},
+    lambda s: {
+        "to": "deck",
+        "into": "owner",
+        "position": "bottom" if s.get("bottom") else "top" if s.get("top") else "shuffled",
+    },
     targets=True,
-    renamed={"bottom": ""},
+    renamed={"bottom": "", "top": ""},
 )
-_move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
-for _name in ("ener_charge", "mill", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
+_move_alias("draw", {"n": int | Literal["discarded"], "plus": int, "who": Who})
+for _name in (
+    "ener_charge",
+    "mill",
+    "top_to_bottom",
+    "life_add",
+    "life_to_deck",
+    "life_to_trash",
+    "ener_to_trash",
+    "exceed",
+):
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any]})
 _move_alias("gather_under", {})
@@ -243,7 +272,11 @@ _move_alias("gather_under", {})
 def _power_text(s: Step) -> str:
     return (
         f"{_t(s)} gets {s.get('amount', 0):+d} power"
-        + (" for each colour among your SIGNI" if s.get("per") else "")
+        + (
+            " for each colour among your SIGNI"
+            if s.get("per") == "your_signi_colors"
+            else per_text(s.get("per"))
+        )
         + " until end of "
         + ("the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn")
     )
@@ -261,11 +294,17 @@ def _base_text(s: Step) -> str:
 
 
 def _keywords_text(s: Step) -> str:
-    return f"{_t(s)} gains {', '.join(s.get('keywords', [])).replace('_', ' ')} until end of turn"
+    kws = list(s.get("keywords", []))
+    lost = [k.split(":", 1)[1].replace("_", " ") for k in kws if k.startswith("lose:")]
+    gained = [k.replace("_", " ") for k in kws if not k.startswith("lose:")]
+    parts = [f"gains {', '.join(gained)}"] if gained else []
+    if lost:  # "lose:X": it loses X and cannot gain it
+        parts.append(f"loses {', '.join(lost)} (and cannot gain them)")
+    return f"{_t(s)} {' and '.join(parts)} until end of turn"
 
 
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
-    "power": (("power",), _power_text, {"amount": int, "per": Literal["your_signi_colors"], "until": Until}),
+    "power": (("power",), _power_text, {"amount": int, "per": str | dict[str, Any], "until": Until}),
     "grant": (("keywords",), _keywords_text, {"keywords": list[str]}),
     "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any]}),
     "lose_abilities": (
@@ -294,6 +333,8 @@ def _modify_check(step: Step) -> list[str]:
     out = []
     if step.get("change") == "power" and "amount" not in step:
         out.append("step power: amount is required")
+    if step.get("change") == "power" and "per" in step:
+        out.extend(f"step power: {p}" for p in per_problems(step["per"]))
     if step.get("change") == "base" and not ("level" in step and "power" in step):
         out.append("step set_base: level and power must be numbers")
     if step.get("change") == "ability":
@@ -413,10 +454,14 @@ def _look_top_text(step: Step) -> str:
         + f"{g.get('count', 1)} {tg.filter_text(g.get('filter', {}))}".rstrip()
         for g in groups
     )
-    where = {"field": "onto your field", "hand_or_field": "to your hand or onto your field"}.get(
-        step.get("to", "hand"), "to your hand"
-    )
+    where = {
+        "field": "onto your field",
+        "hand_or_field": "to your hand or onto your field",
+        "ener": "into your ener zone",
+    }.get(step.get("to", "hand"), "to your hand")
     rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
+    if step.get("rest") == "top_one":
+        rest = "top of the deck, one of them, and the others to the bottom of the deck"
     if rest != "trash" and step.get("order") == "chosen":
         rest += " in the order you choose"
     return f"look at the top {step['n']}, take {picks} {where}, the rest to the {rest}"
@@ -434,6 +479,9 @@ def _arrange_text(s: Step) -> str:
 
 
 def _look_hand_text(s: Step) -> str:
+    if "pick" in s:
+        what = tg.filter_text(s["pick"].get("filter", {}))
+        return f"reveal any number of cards {what} of your hand".replace("  ", " ")
     return (
         ("reveal " if s.get("reveal") else "look at ")
         + f"{'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} hand"
@@ -445,13 +493,13 @@ _LOOK_TOP = {
     "n": int,
     "pick": dict[str, Any],
     "picks": list[dict[str, Any]],
-    "to": Literal["hand", "field", "hand_or_field"],
-    "rest": Literal["bottom", "trash"],
+    "to": Literal["hand", "field", "hand_or_field", "ener"],
+    "rest": Literal["bottom", "trash", "top_one"],
     "no_enter": bool,
     "reveal": bool,
     "order": Literal["chosen"],
 }
-_LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool}
+_LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool, "pick": dict[str, Any]}
 general_word(
     "look",
     {
@@ -501,11 +549,35 @@ word(
         ["step crush: burst_cancel is an ener cost"] if set(s.get("burst_cancel") or {}) - {"ener"} else []
     ),
 )(fx.OPS["crush"])
-word(
-    "move_to_attacker_front",
-    {},
-    lambda _s: "move this SIGNI to the zone in front of the attacking SIGNI",
-)(fx.OPS["move_to_attacker_front"])
+general_word(
+    "reposition",
+    {"to": Literal["attacker_front", "zone", "swap"], "target": TARGET},
+    "A SIGNI moves on its field: this one to the zone in front of the attacking SIGNI (to: attacker_front), "
+    "the target to another, empty, SIGNI zone (to: zone), or two SIGNI change places (to: swap: the two "
+    "targets, or the target and this one).",
+    lambda s: (str(s.get("to", "")),),
+    [
+        Route(
+            ("attacker_front",),
+            fx.OPS["move_to_attacker_front"],
+            lambda _s: "move this SIGNI to the zone in front of the attacking SIGNI",
+        ),
+        Route(("zone",), fx.OPS["relocate"], lambda s: f"move {_t(s)} to another, empty, SIGNI zone"),
+        Route(
+            ("swap",),
+            fx.OPS["swap_places"],
+            lambda s: (
+                f"swap the places of {_t(s)}"
+                + ("" if int(s.get("target", {}).get("count", 1)) > 1 else " and this SIGNI")
+            ),
+        ),
+    ],
+    required=("to",),
+    check=lambda s: [] if s.get("to") == "attacker_front" or "target" in s else ["step reposition: a target"],
+)
+alias("move_to_attacker_front", "reposition", {}, {"to": "attacker_front"})
+alias("relocate", "reposition", {"target": TARGET}, {"to": "zone"}, targets=True)
+alias("swap_places", "reposition", {"target": TARGET}, {"to": "swap"}, targets=True)
 word("swap_with_ener", {"target": TARGET}, lambda s: f"swap this SIGNI with {_t(s)}", targets=True)(
     fx.OPS["swap_with_ener"]
 )

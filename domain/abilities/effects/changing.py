@@ -43,13 +43,17 @@ OPS["freeze"] = _set_flag("frozen", True)
 PER = ("your_signi_colors",)  # what a power change may be multiplied by
 
 
-def _per(s: GameState, player: str, per: str | None) -> int:
+def _per(s: GameState, player: str, per: Any, source: str = "", notes: dict[str, Any] | None = None) -> int:
     """The multiplier of a power change: 1, or ``your_signi_colors``: the different colours (colourless is
-    none) among the SIGNI on the player's field."""
+    none) among the SIGNI on the player's field, or what a measure counts now ("for each ...")."""
     if per is None:
         return 1
-    colors = {c for _z, sl in s.players[player].signi_slots() for c in facts.card_of(s, sl.iid).colors}
-    return len(colors - {"colorless"})
+    if isinstance(per, str):
+        colors = {c for _z, sl in s.players[player].signi_slots() for c in facts.card_of(s, sl.iid).colors}
+        return len(colors - {"colorless"})
+    from domain.abilities.measures import Ctx, bonus
+
+    return bonus(Ctx(s, player, source, dict(notes or {})), 1, per)
 
 
 @op("power")
@@ -57,7 +61,7 @@ def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
     s = rec.state
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
-    amount = int(step["amount"]) * _per(s, frame.player, step.get("per"))
+    amount = int(step["amount"]) * _per(s, frame.player, step.get("per"), frame.card, frame.notes)
     for iid in live_targets(rec, frame, step, chosen):
         data = {
             "card": iid,

@@ -183,6 +183,57 @@ def _move_to_attacker_front(rec: Recorder, frame: Frame, at: Pending, _t: list[s
     return True
 
 
+@op("relocate")
+def _relocate(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The target SIGNI moves to another SIGNI zone of its field, an empty one its controller's effect chooses
+    (000 'SIGNI Zone': a SIGNI is put only into a zone without one, and moves only by a card's effect); with
+    none empty, it stays. It keeps its state, and is noted as done ("if you do")."""
+    s = rec.state
+    live = live_targets(rec, frame, at.step, chosen)
+    if not live:
+        return True
+    iid = live[0]
+    owner = s.owners[iid]
+    where = (s.players[owner].find(iid) or "").split(":")
+    empty = [z for z in SIGNI_ZONES if s.players[owner].signi[z] is None]
+    if len(where) < 2 or where[0] != "signi" or not empty:
+        return True
+    answer = taken(at)
+    if answer is None and len(empty) > 1:
+        return ask_zone(rec, frame, at, frame.player, empty, "choose the SIGNI zone it moves to")
+    to = answer["zone"] if answer is not None else empty[0]
+    data = {"player": owner, "card": iid, "from": where[1], "to": to, "by_effect": frame.card}
+    rec.emit("SigniMoved", "rules", frame.rule, data)
+    frame.notes["done"] = frame.notes.get("done", 0) + 1
+    return True
+
+
+@op("swap_places")
+def _swap_places(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Two SIGNI of one field change places: the two targets, or the one target and this SIGNI. Each keeps its
+    state; a SIGNI no longer there (or on the other field) swaps with none."""
+    s = rec.state
+    live = live_targets(rec, frame, at.step, chosen)
+    pair = live[:2] if len(live) >= 2 else [frame.card, *live]
+    if len(pair) != 2 or pair[0] == pair[1]:
+        return True
+    owners = {s.owners[i] for i in pair}
+    zones = [(s.players[s.owners[i]].find(i) or "").split(":") for i in pair]
+    if len(owners) != 1 or any(len(z) < 2 or z[0] != "signi" for z in zones):
+        return True
+    data = {
+        "player": owners.pop(),
+        "card": pair[0],
+        "from": zones[0][1],
+        "to": zones[1][1],
+        "with": pair[1],
+        "by_effect": frame.card,
+    }
+    rec.emit("SigniMoved", "rules", frame.rule, data)
+    frame.notes["done"] = frame.notes.get("done", 0) + 1
+    return True
+
+
 @op("swap_with_ener")
 def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """This SIGNI and the target SIGNI of your ener zone change places: it goes into the ener zone, and the

@@ -68,6 +68,8 @@ def _look_answered(rec: Recorder, frame: Frame, at: Pending, look: LookTop, answ
         look.to_field = True
     elif stage == "order":  # the rest, from the one nearest the top to the very bottom
         look.rest = list(answer["cards"])
+    elif stage == "top":  # the one card going back on top
+        look.on_top = answer["cards"][0]
     else:  # the zone for the card going onto the field
         put_onto_field(rec, frame, look.taking.pop(0), answer["zone"], bool(at.step.get("no_enter")))
         look.to_field = False
@@ -77,7 +79,7 @@ def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> b
     """Put the next picked card where it goes (the hand, or the field); False: it asked, None: go on."""
     s, p = rec.state, frame.player
     to = at.step.get("to", "hand")
-    if to == "hand":
+    if to in ("hand", "ener"):  # all together, as the rest goes (``_look_rest``)
         look.hand.extend(look.taking)
         look.taking = []
         return None
@@ -110,6 +112,10 @@ def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: di
         if i in deck
         and i not in look.hand
         and tg._card_fits(facts.card_of(s, i), pick.get("filter", {}))
+        and (
+            "shares_center_color" not in pick.get("filter", {})
+            or tg.shares_center_color(s, p, i) == pick["filter"]["shares_center_color"]
+        )
         and (to != "field" or legal_zones(s, p, i))
     ]
     hi = min(int(pick.get("count", 1)), len(fits))
@@ -117,7 +123,7 @@ def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: di
         look.group += 1
         return False
     look.stage = "pick"
-    where = {"hand": "to your hand", "field": "onto your field"}.get(to, "")
+    where = {"hand": "to your hand", "field": "onto your field", "ener": "into your ener zone"}.get(to, "")
     # 000 "Hidden zone": a card of a hidden zone sought by what it is (a filter) may go unfound,
     # since nobody else can check that one was there; only "any card" must be taken
     must = not pick.get("up_to", True) and not pick.get("filter")
@@ -141,7 +147,24 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
     """The cards taken go to the hand; the rest to the bottom of the deck (in a chosen order) or the trash."""
     step, s, p = at.step, rec.state, frame.player
     left = [i for i in s.players[p].zones["deck"] if i in look.top and i not in look.hand]
-    chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") == "bottom"
+    if step.get("rest") == "top_one" and left and look.on_top is None:  # one goes back on top
+        if len(left) == 1:
+            look.on_top = left[0]
+        else:
+            look.stage = "top"
+            return ask_in_step(
+                rec,
+                frame,
+                at,
+                p,
+                min=1,
+                max=1,
+                choices=left,
+                private=True,
+                prompt="choose the card that goes back on top of your deck; the rest go to the bottom",
+            )
+    left = [i for i in left if i != look.on_top]
+    chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") in ("bottom", "top_one")
     distinct = len({s.cards[i] for i in left}) > 1  # copies of one card need no order
     if chosen_order and distinct and look.rest is None:
         look.stage = "order"
@@ -158,7 +181,12 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             prompt="put the rest on the bottom of your deck: give them all, in order; the last one "
             "goes to the very bottom",
         )
-    if look.hand:
+    if look.hand and step.get("to") == "ener":  # into the ener zone: public there
+        rec.emit(
+            "CardsMoved", "rules", frame.rule, {"player": p, "cards": look.hand, "to": "ener", "from": "deck"}
+        )
+        frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)
+    elif look.hand:
         reveal = bool(step.get("reveal", False))
         rec.emit(
             "CardsMoved",
@@ -167,7 +195,7 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             {"player": p, "cards": look.hand, "to": "hand", "reveal": reveal, "from_hidden": not reveal},
         )
         frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)  # "if you added a card this way"
-    rest = [i for i in s.players[p].zones["deck"] if i in look.top]
+    rest = [i for i in s.players[p].zones["deck"] if i in look.top and i != look.on_top]
     if rest:
         if step.get("rest", "bottom") == "trash":
             milled(rec, frame, p, rest)
@@ -239,6 +267,13 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     owner = who(frame, {"who": step.get("who", "opponent")})
     s = rec.state
     cards = list(s.players[owner].zones["hand"])
+    if "pick" in step:  # you reveal any number of the cards of your hand that fit (none: nothing happens)
+        return _reveal_some(
+            rec,
+            frame,
+            at,
+            [i for i in cards if tg._card_fits(facts.card_of(s, i), step["pick"].get("filter", {}))],
+        )
     to = "all" if step.get("reveal") else frame.player
     rec.emit(
         "HandRevealed",
@@ -254,6 +289,30 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             frame.rule,
             {"player": owner, "card": deck[0], "card_id": s.cards[deck[0]]},
         )
+    return True
+
+
+def _reveal_some(rec: Recorder, frame: Frame, at: Pending, fits: list[str]) -> bool:
+    """Reveal the cards of your hand you choose among those that fit; their number is noted
+    (``revealed_count``)."""
+    answer = taken(at)
+    if answer is None and fits:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            frame.player,
+            min=0,
+            max=len(fits),
+            choices=fits,
+            private=True,
+            prompt="choose any number of these cards of your hand to reveal",
+        )
+    cards = [i for i in (answer["cards"] if answer is not None else []) if i in fits]
+    if cards:
+        data = {"player": frame.player, "to": "all", "cards": cards, "by_effect": frame.card}
+        rec.emit("HandRevealed", "rules", frame.rule, data)
+    frame.notes["revealed_count"] = len(cards)
     return True
 
 

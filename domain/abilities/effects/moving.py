@@ -5,6 +5,7 @@ Cloth, from the ener zone, search.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from domain import facts
@@ -64,6 +65,18 @@ def milled(rec: Recorder, frame: Frame, p: str, cards: list[str]) -> None:
         {"player": p, "cards": cards, "by": frame.player, "by_effect": frame.card},
     )
     frame.notes["moved"] = list(cards)
+
+
+@op("top_to_bottom")
+def _top_to_bottom(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put the top N cards of a deck (yours, or ``who``'s) on the bottom of that deck, in their order."""
+    step = at.step
+    p = who(frame, step)
+    cards = list(rec.state.players[p].zones["deck"][: int(step.get("n", 1))])
+    if cards:
+        rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": cards})
+    frame.notes["done"] = len(cards)
+    return True
 
 
 @op("shuffle")
@@ -136,12 +149,23 @@ def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
             frame.rule,
             {"player": owner, "card": iid, "zone": zone, "cause": "effect", "by_effect": frame.card},
         )
+        if _did_follows(frame):  # "vanish it; if you do"
+            frame.notes["done"] = frame.notes.get("done", 0) + 1
     return True
+
+
+def _did_follows(frame: Frame) -> bool:
+    """Whether the next step asks "if you do" (a vanish is noted as done only for it)."""
+    nxt = frame.queue[0].step if frame.queue else {}
+    return nxt.get("op") == "if" and '"did"' in json.dumps(nxt.get("condition", {}))
 
 
 def move_cards(rec: Recorder, frame: Frame, player: str, cards: list[str], to: str, **extra: Any) -> None:
     """Move cards from one zone (noted as ``from``); a SIGNI that leaves the field may trigger abilities."""
     src = zone_of(rec.state, cards[0])
+    if src == "signi" and extra.get("as_cost"):  # its power as it leaves: "less power than the SIGNI put
+        slots = [(i, sl) for i in cards if (sl := tg._slot(rec.state, i)) is not None]  # into the trash"
+        frame.notes["moved_power"] = {i: facts.power(rec.state, sl) for i, sl in slots}
     data = {"player": player, "cards": cards, "to": to, "from": src, "by_effect": frame.card, **extra}
     rec.emit("CardsMoved", "rules", frame.rule, data)
     frame.notes["done"] = frame.notes.get("done", 0) + len(cards)
@@ -160,8 +184,9 @@ def _bounce(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
 @op("trash")
 def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
+    extra = {"as_cost": True} if step.get("_cost") else {}  # paid as a cost, not done by an effect
     for iid in live_targets(rec, frame, step, chosen):
-        move_cards(rec, frame, rec.state.owners[iid], [iid], "trash")
+        move_cards(rec, frame, rec.state.owners[iid], [iid], "trash", **extra)
     return True
 
 
@@ -193,6 +218,14 @@ def _to_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
     return True
 
 
+@op("to_owner_ener")
+def _to_owner_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Put the targets (SIGNI of either field) into their owner's Ener Zone; they are not vanished."""
+    for iid in live_targets(rec, frame, at.step, chosen):
+        move_cards(rec, frame, rec.state.owners[iid], [iid], "ener")
+    return True
+
+
 @op("to_deck")
 def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
@@ -200,6 +233,10 @@ def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
     s = rec.state
     cards = live_targets(rec, frame, step, chosen)
     bottom = step.get("bottom") or step.get("position") == "bottom"
+    if step.get("top") or step.get("position") == "top":  # on top of the deck, unshuffled (one card)
+        for iid in cards:
+            move_cards(rec, frame, s.owners[iid], [iid], "deck", top=True)
+        return True
     orders = at.progress.bottom if at.progress.bottom is not None else BottomOrders()
     answer = taken(at)
     if answer is not None and orders.asking is not None:

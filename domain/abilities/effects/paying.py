@@ -158,6 +158,18 @@ def cost_steps(
         ):
             return None
         steps.append({"op": op_name, "target": spec})
+    if "trash_signi" in cost:  # SIGNI of the payer's field into the trash (this one, or others)
+        c = cost["trash_signi"]
+        spec = (
+            {"self": True}
+            if c.get("self")
+            else {"side": rel, "zone": "signi", "count": int(c.get("n", 1)), "filter": c.get("filter", {})}
+        )
+        if c.get("another"):
+            spec["another"] = True
+        if len(tg.candidates(s, player, card, spec)) < int(spec.get("count", 1)):
+            return None
+        steps.append({"op": "trash", "target": spec, **({"_cost": True} if as_cost else {})})
     return [x for st in steps for x in (st, {"op": "then"})]
 
 

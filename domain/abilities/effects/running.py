@@ -218,6 +218,8 @@ COUNTS = ("discarded",)  # a step's "n" may name a number the effect noted: the 
 
 
 def count(frame: Frame, step: dict[str, Any]) -> int:
-    """The step's number: given, or noted by the effect in progress (``discarded``)."""
+    """The step's number: given, or noted by the effect in progress (``discarded``), and ``plus`` (which may
+    be below 0: "that many minus one"); never below 0."""
     n = step.get("n", 1)
-    return int(frame.notes.get(n, 0)) if n in COUNTS else int(n)
+    base = int(frame.notes.get(n, 0)) if n in COUNTS else int(n)
+    return max(0, base + int(step.get("plus", 0)))

@@ -4,6 +4,7 @@ time); the SIGNI targeted are told; a target that became illegal before resoluti
 
 from __future__ import annotations
 
+import json
 from itertools import combinations, islice
 from typing import Any
 
@@ -21,8 +22,10 @@ from domain.state import SIGNI_ZONES, GameState, facing, opponent
 
 
 def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
-    """Choose every target of a segment before any of its steps resolves. False: a choice was asked."""
-    before: list[str] = []
+    """Choose every target of a segment before any of its steps resolves. False: a choice was asked. "It"
+    names what the step before targeted, or, first in a segment ("...; if you do, it ..."), what was targeted
+    last."""
+    before: list[str] = list(frame.notes.get("targeted", []))
     for at in seg.steps:
         if at.step.get("target") is None:
             continue
@@ -32,6 +35,8 @@ def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
                 return False
             at.progress.targets = found
         before = at.progress.targets
+    if any('"it": true' in json.dumps(later.step) for later in frame.queue):  # a later segment says "it"
+        frame.notes["targeted"] = list(before)
     return True
 
 
@@ -48,7 +53,7 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     found = tg.candidates(s, frame.player, frame.card, spec)
     if spec.get("self") or spec.get("all") or "cards" in spec:
         return found
-    if spec.get("distinct"):
+    if spec.get("distinct") or "level_total_max" in spec:
         return _distinct_targets(rec, frame, at, spec, found)
     n = int(spec.get("count", 1))
     if spec.get("up_to"):
@@ -63,8 +68,9 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         return found  # the only choice there is
     at.progress.awaiting = "targets"
     private = spec.get("zone") in ("hand", "lrig_deck")
+    chooser = rec.state.owners[found[0]] if spec.get("chosen_by") == "owner" else frame.player
     rec.ask(
-        frame.player,
+        chooser,
         "choose",
         "target.choose",
         purpose="target",
@@ -85,7 +91,7 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
     cards: list[str] = []
     for at in seg.steps:
         spec = at.step.get("target") or {}
-        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec:
+        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec or spec.get("chosen_by"):
             continue
         for iid in at.progress.targets or []:
             where = s.where(iid)
@@ -101,11 +107,20 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
 
 
 def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict[str, Any]:
-    """A filter ``power_below: moved`` made concrete when its targets are chosen: power lower than that of the
-    SIGNI the effect just put onto the field (none fits when it put none there)."""
+    """A filter ``power_below`` made concrete when its targets are chosen: power lower than that of the SIGNI
+    the effect just moved (``moved``: put onto the field, or taken off it, as it was then; none fits when it
+    moved none), or of this SIGNI (``self``: as it is now; none fits when it is not on the field)."""
     f = {k: v for k, v in spec.get("filter", {}).items() if k != "power_below"}
-    slots = [sl for i in frame.notes.get("moved", []) if (sl := tg._slot(s, i)) is not None]
-    below = facts.power(s, slots[0]) - 1 if slots else -1
+    which = spec["filter"]["power_below"]
+    ids = [frame.card] if which == "self" else list(frame.notes.get("moved", []))
+    slots = [sl for i in ids if (sl := tg._slot(s, i)) is not None]
+    was = frame.notes.get("moved_power", {}) if which == "moved" else {}
+    if slots:
+        below = facts.power(s, slots[0]) - 1
+    elif ids and ids[0] in was:  # it left the field: its power as it was then
+        below = int(was[ids[0]]) - 1
+    else:
+        below = -1
     f["power_max"] = min(int(f.get("power_max", below)), below)
     return {**spec, "filter": f}
 
@@ -113,16 +128,20 @@ def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict
 def _distinct_targets(
     rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
 ) -> list[str] | None:
-    """Targets of pairwise different classes, chosen one at a time among those that can still make a full
-    set ("up to" may stop early). None: a choice was asked."""
+    """Targets of pairwise different classes (``distinct``), or whose levels add up to no more than the
+    level of the opponent's center LRIG (``level_total_max: opponent_center``), chosen one at a time among
+    those that can still make a full set ("up to" may stop early). None: a choice was asked."""
     s = rec.state
     n = min(int(spec.get("count", 1)), len(found))
     if at.progress.picked is None:
         at.progress.picked = []
     picked = at.progress.picked
+    budget = facts.center_level(s, opponent(frame.player)) if "level_total_max" in spec else None
 
     def ok(cards: list[str]) -> bool:
-        return tg.distinct_classes([facts.card_of(s, i) for i in cards])
+        if budget is not None and sum(facts.level(s, i) for i in cards) > budget:
+            return False
+        return not spec.get("distinct") or tg.distinct_classes([facts.card_of(s, i) for i in cards])
 
     def completes(cards: list[str], size: int) -> bool:
         rest = [i for i in found if i not in cards]
