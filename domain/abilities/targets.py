@@ -8,7 +8,9 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 "down target SIGNI and freeze it"), or ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" |
 "hand" | "lrig", "count": 1, "up_to": false, "another": false, "all": false, "distinct": "class",
 "filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
-``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time).
+``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time). ``chooser:
+"opponent"``: the opponent chooses among their own cards ("your opponent chooses a SIGNI of theirs"): that is
+no target, so Shadow does not keep a SIGNI from being chosen.
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
@@ -95,7 +97,8 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     zone = spec.get("zone", "signi")
     f: Filter = spec.get("filter", {})
     if zone == "signi":
-        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all"))
+        chosen_by_owner = spec.get("chooser") == "opponent" and owner != controller  # not a target
+        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all") and not chosen_by_owner)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     else:
@@ -166,6 +169,8 @@ def target_text(spec: dict[str, Any]) -> str:
     zone = {"signi": "field", "lrig": "field", "field": "field", "life_cloth": "Life Cloth"}.get(
         zone_name, str(zone_name).replace("_", " ")
     )
+    if spec.get("chooser") == "opponent":
+        return f"{n} {what} {filter_text(f)} the opponent chooses on their {zone}".replace("  ", " ")
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
     distinct = " with different classes" if spec.get("distinct") else ""

@@ -61,6 +61,8 @@ def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
         out.append(f"step {name}: unknown filter key(s) {sorted(bad)}")
     if "cards" in spec:
         out.append(f"step {name}: a target names no card instances")
+    if spec.get("chooser", "opponent") != "opponent":
+        out.append(f"step {name}: a target's chooser is the opponent or left out")
     return out
 
 
@@ -88,6 +90,8 @@ def _to_deck_text(step: Step) -> str:
     g = expand(step)
     if g.get("position") == "bottom":
         return f"put {_t(step)} on the bottom of its owner's deck"
+    if g.get("position") == "top":
+        return f"put {_t(step)} on top of its owner's deck"
     return f"shuffle {_t(step)} into its owner's deck"
 
 
@@ -115,6 +119,11 @@ MOVE_ROUTES = {
     "trash": (("target", "trash", "owner"), "trash", lambda s: f"put {_t(s)} into the trash"),
     "exclude": (("target", "excluded", "owner"), "exclude", lambda s: f"remove {_t(s)} from the game"),
     "to_ener": (("target", "ener", "you"), "to_ener", lambda s: f"put {_t(s)} into your ener zone"),
+    "to_owner_ener": (
+        ("target", "ener", "owner"),
+        "to_ener",
+        lambda s: f"put {_t(s)} into its owner's ener zone",
+    ),
     "to_deck": (("target", "deck", "owner"), "to_deck", _to_deck_text),
     "to_field": (
         ("target", "field", "you"),
@@ -183,7 +192,7 @@ general_word(
         "to": Zone,
         "into": Literal["owner", "you"],
         "pick": Literal["top", "search", "choose", "all"],
-        "position": Literal["bottom", "shuffled"],
+        "position": Literal["bottom", "shuffled", "top"],
         "n": int | Literal["discarded"],
         "who": Who,
         "filter": dict[str, Any],

@@ -157,11 +157,16 @@ def _bounce(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
     return True
 
 
+def _paid(step: dict[str, Any]) -> dict[str, Any]:
+    """What a move tells when it pays a cost ("put this SIGNI into the trash" as a cost): ``as_cost``."""
+    return {"as_cost": True} if step.get("_cost") else {}
+
+
 @op("trash")
 def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
     for iid in live_targets(rec, frame, step, chosen):
-        move_cards(rec, frame, rec.state.owners[iid], [iid], "trash")
+        move_cards(rec, frame, rec.state.owners[iid], [iid], "trash", **_paid(step))
     return True
 
 
@@ -186,20 +191,30 @@ def _to_hand(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
 
 @op("to_ener")
 def _to_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """Put the targets (cards of your trash or hand) into your Ener Zone."""
+    """Put the targets into the Ener Zone: cards of your trash or hand into yours, a SIGNI on a field into
+    its owner's (000 'Ener Zone': a card always goes to its owner's zone)."""
     cards = live_targets(rec, frame, at.step, chosen)
-    if cards:
-        move_cards(rec, frame, frame.player, cards, "ener")
+    s = rec.state
+    for owner in sorted({s.owners[i] for i in cards}):
+        mine = [i for i in cards if s.owners[i] == owner]
+        if zone_of(s, mine[0]) == "signi":
+            for iid in mine:  # each SIGNI leaves the field on its own (what it triggers names it)
+                move_cards(rec, frame, owner, [iid], "ener", **_paid(at.step))
+        else:
+            move_cards(rec, frame, owner, mine, "ener", **_paid(at.step))
     return True
 
 
 @op("to_deck")
 def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
+    """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled;
+    position ``top``: on top of it, unshuffled). Cards put on the top or the bottom together are ordered by
+    their owner (000 'Deck': the order of a deck's cards is hidden and is not changed unless told)."""
     step = at.step
     s = rec.state
     cards = live_targets(rec, frame, step, chosen)
-    bottom = step.get("bottom") or step.get("position") == "bottom"
+    top = step.get("position") == "top"
+    bottom = step.get("bottom") or step.get("position") == "bottom" or top
     orders = at.progress.bottom if at.progress.bottom is not None else BottomOrders()
     answer = taken(at)
     if answer is not None and orders.asking is not None:
@@ -220,14 +235,20 @@ def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
                 max=len(mine),
                 choices=mine,
                 order=True,
-                prompt="these cards go to the bottom of your deck: give them all, in order; the last one "
+                prompt="these cards go on top of your deck: give them all, in order; the first one goes on "
+                "the very top"
+                if top
+                else "these cards go to the bottom of your deck: give them all, in order; the last one "
                 "goes to the very bottom",
             )
     for owner in sorted({s.owners[i] for i in cards}):
         mine = [i for i in cards if s.owners[i] == owner]
         if owner in orders.orders:
             mine = [i for i in orders.orders[owner] if i in mine]
-        move_cards(rec, frame, owner, mine, "deck")  # a card moved into the deck goes to its bottom
+        if top:  # on top, the first one given on the very top
+            move_cards(rec, frame, owner, mine, "deck", top=True)
+        else:
+            move_cards(rec, frame, owner, mine, "deck")  # a card moved into the deck goes to its bottom
         if not bottom:
             shuffle_deck(rec, frame, owner)
     return True

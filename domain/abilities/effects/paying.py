@@ -158,7 +158,30 @@ def cost_steps(
         ):
             return None
         steps.append({"op": op_name, "target": spec})
+    if cost.get("put_signi"):
+        put = signi_cost_step(s, player, card, rel, cost["put_signi"])
+        if put is None:
+            return None
+        steps.append(put)
     return [x for st in steps for x in (st, {"op": "then"})]
+
+
+def signi_cost_step(
+    s: GameState, player: str, card: str, rel: str, c: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The step that pays "put this SIGNI / N (other) SIGNI of yours / all your SIGNI into the trash (or the
+    ener zone)" (000 'Cost': a cost is paid in full or not at all, so one that cannot be paid is None). The
+    SIGNI go into their owner's zone, and the move is marked as paid for a cost (``_cost``)."""
+    if c.get("self"):
+        spec: dict[str, Any] = {"self": True}
+    else:
+        spec = {"side": rel, "zone": "signi", "count": int(c.get("n", 1)), "filter": c.get("filter", {})}
+        spec.update({k: True for k in ("another", "all") if c.get(k)})
+    found = tg.candidates(s, player, card, spec)
+    if not spec.get("all") and len(found) < int(spec.get("count", 1)):
+        return None
+    to = c.get("to", "trash")
+    return {"op": "move", "to": to, "into": "owner", "target": spec, "_cost": True}
 
 
 @op("may_pay")
