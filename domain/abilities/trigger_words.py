@@ -14,6 +14,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
   (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any ability or effect of the
   opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
+- ``subject``: for the forms that take a filter, ``this`` (the card the event is about is this card: "when
+  this SIGNI becomes a target") or ``other`` (another card: "when another SIGNI enters your field");
 - ``during``: a condition that must hold when the event happens.
 
 Each event kind is an allowed value of ``on``, not a word of its own: ``{"on": "attacks"}`` is ``when`` with
@@ -35,7 +37,7 @@ from domain.abilities.filters import FILTER_KEYS, filter_text
 Trigger = Mapping[str, Any]
 # (on, whose, zone, phase, by): what the judge watches for; ``by`` only where it tells events apart
 Key = tuple[str, str, str, str, str]
-FIELDS = ("on", "whose", "zone", "phase", "by", "filter", "during")
+FIELDS = ("on", "whose", "zone", "phase", "by", "filter", "during", "subject")
 
 
 @dataclass(frozen=True)
@@ -239,6 +241,10 @@ def trigger_text(trigger: Trigger) -> str:
     if "{f}" in head:
         f = filter_text(g.get("filter", {}))
         head = head.replace("{f}", f" {f}" if f else "")
+    if g.get("subject") == "this":
+        head = head.replace("When a SIGNI", "When this SIGNI").replace(" on your field", "")
+    elif g.get("subject") == "other":
+        head = head.replace("When a SIGNI", "When another SIGNI")
     if g.get("during"):
         head += f" while {condition_text(g['during'])}"
     return head
@@ -267,6 +273,8 @@ def trigger_problems(trigger: Any) -> list[str]:
         out.append(f"the judge watches {ev.name} only as {watched}, not {'/'.join(x for x in k[1:] if x)}")
     if "filter" in g and k not in ev.filtered:
         out.append(f"a {trigger['on']} trigger takes no filter")
+    if "subject" in g and (k not in ev.filtered or g["subject"] not in ("this", "other")):
+        out.append(f"a {trigger['on']} trigger's subject is this or other, and only where a filter is taken")
     if "by" in g and g["by"] not in ev.by:
         out.append(
             f"a {trigger['on']} trigger's by is one of {ev.by}, not {g['by']!r}"

@@ -266,6 +266,8 @@ def _add(s: GameState, found: Found, listener: Listener) -> None:
             continue
         if subject is not None and not _subject_fits(s, subject, trigger.get("filter", {})):
             continue
+        if subject is not None and "subject" in trigger and (subject == card) != (trigger["subject"] == "this"):
+            continue  # "this SIGNI" / "another SIGNI" (000 '[Auto]': the event must be the one it names)
         if ab.get("team") and not team_ok(s, player, s.cards[card]):
             continue
         if not tg.holds(s, player, card, trigger.get("during")):
