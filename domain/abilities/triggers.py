@@ -266,8 +266,8 @@ def _add(s: GameState, found: Found, listener: Listener) -> None:
             continue
         if subject is not None and not _subject_fits(s, subject, trigger.get("filter", {})):
             continue
-        if subject is not None and "subject" in trigger and (subject == card) != (trigger["subject"] == "this"):
-            continue  # "this SIGNI" / "another SIGNI" (000 '[Auto]': the event must be the one it names)
+        if subject is not None and not _names(trigger, subject, card):
+            continue
         if ab.get("team") and not team_ok(s, player, s.cards[card]):
             continue
         if not tg.holds(s, player, card, trigger.get("during")):
@@ -275,6 +275,14 @@ def _add(s: GameState, found: Found, listener: Listener) -> None:
         if ab.get("once") and _counted(s, card, ref, ab["once"], found):
             continue
         found.append({"card": card, "player": player, "ability": ref, "kind": kind})
+
+
+def _names(trigger: dict[str, Any], subject: str, card: str) -> bool:
+    """Whether the card an event is about is the one the trigger names: ``subject`` ``this`` (this card) or
+    ``other`` (another card) (000 '[Auto]': the ability triggers on the event it names)."""
+    if "subject" not in trigger:
+        return True
+    return (subject == card) == (trigger["subject"] == "this")
 
 
 def collect(s: GameState, event: Any) -> Found:
