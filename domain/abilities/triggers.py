@@ -282,7 +282,7 @@ def _names(trigger: dict[str, Any], subject: str, card: str) -> bool:
     ``other`` (another card) (000 '[Auto]': the ability triggers on the event it names)."""
     if "subject" not in trigger:
         return True
-    return (subject == card) == (trigger["subject"] == "this")
+    return (subject == card) == (str(trigger["subject"]) == "this")
 
 
 def collect(s: GameState, event: Any) -> Found:
