@@ -349,7 +349,7 @@ def bonus(c: Ctx, amount: int, per: Any) -> int:
     m = per_measure(per)
     if m is None:
         return amount
-    return amount * (value(c, m) or 0)
+    return amount * max(0, value(c, m) or 0)  # "for each card more than ...": none when there are fewer
 
 
 def per_problems(per: Any) -> list[str]:

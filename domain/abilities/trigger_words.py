@@ -140,6 +140,8 @@ event(
     "a phase of a turn begins (``phase``: attack or end)",
     {
         ("you", "", "attack"): "At the start of your attack phase",
+        ("opponent", "", "attack"): "At the start of the opponent's attack phase",
+        ("any", "", "attack"): "At the start of each attack phase",
         ("you", "", "end"): "At the end of your turn",
         ("any", "", "end"): "At the end of each turn",
     },

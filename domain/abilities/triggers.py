@@ -137,6 +137,8 @@ LEAVES = tw.form("leaves_field", "this")
 OTHER_LEAVES = tw.form("leaves_field", "you")
 MOVED_ZONE = tw.form("moved_zone", "this")
 ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
+OPPONENT_ATTACK_PHASE = tw.form("phase_starts", "opponent", phase="attack")
+EACH_ATTACK_PHASE = tw.form("phase_starts", "any", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 DRAWS = tw.form("draws", "you")
@@ -220,8 +222,12 @@ def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 
 def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
-    if d.get("step") in ("pre_attack", "arts_use") and s.turn_player:  # arts_use: the original format
-        yield from _field(s, s.turn_player, ATTACK_PHASE)
+    tp = s.turn_player
+    if d.get("step") in ("pre_attack", "arts_use") and tp:  # arts_use: the original format
+        yield from _field(s, tp, ATTACK_PHASE)
+        yield from _field(s, opponent(tp), OPPONENT_ATTACK_PHASE)  # 001 'Attack Phase': it begins for both
+        for p in (tp, opponent(tp)):  # "at the start of each attack phase": whoever's turn it is
+            yield from _field(s, p, EACH_ATTACK_PHASE)
 
 
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
