@@ -154,7 +154,9 @@ def _lrigs(c: Ctx, p: dict[str, Any]) -> int:
     return sum(1 for sl in lrigs if sl is not None and facts.card_of(c.s, sl.iid).team == team)
 
 
-@measure("colors", {"of": ("lrigs", "signi", "paid", "ener")}, lambda p: f"the colours among the {p.get('of')}")
+@measure(
+    "colors", {"of": ("lrigs", "signi", "paid", "ener")}, lambda p: f"the colours among the {p.get('of')}"
+)
 def _colors(c: Ctx, p: dict[str, Any]) -> int:
     """The colours (colourless is none) among your LRIGs, your SIGNI, the ener the cost was paid with, or the
     cards in your ener zone."""
