@@ -16,6 +16,7 @@ A card's entry is a list of abilities. An ability is an object:
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "coins": n,
   "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"}}``
   (``put_signi``: put this SIGNI, n SIGNI of yours, or all of them, into the trash or the ener zone);
+  ``"mill": n``: put the top n cards of your deck into the trash;
   ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
   cost is optional: the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
@@ -61,6 +62,7 @@ COST_KEYS = (
     "coins",
     "exceed",
     "put_signi",
+    "mill",
 )
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
@@ -292,6 +294,8 @@ def _cost_text(cost: dict[str, Any]) -> str:
             what = filter_text(c.get("filter", {}))
             which = f"{c.get('n', 1)}{other} SIGNI {what} of yours".replace("  ", " ")
         out.append(f"putting {which} into the {c.get('to', 'trash')}".replace(" ener", " ener zone"))
+    if cost.get("mill"):
+        out.append(f"putting the top {cost['mill']} of your deck into the trash")
     if cost.get("coins"):
         out.append(f"{cost['coins']} coin(s)")
     if cost.get("exceed"):

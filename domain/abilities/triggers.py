@@ -231,7 +231,7 @@ def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
-    if d.get("cards") and d.get("by"):
+    if d.get("cards") and d.get("by") and not d.get("as_cost"):  # by an effect: a cost is none
         yield from _signi(s, d["by"], MILLS)
 
 

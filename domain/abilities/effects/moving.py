@@ -21,6 +21,11 @@ from domain.recorder import Recorder
 from domain.state import GameState
 
 
+def _paid(step: dict[str, Any]) -> dict[str, Any]:
+    """What a move tells when it pays a cost ("put this SIGNI into the trash" as a cost): ``as_cost``."""
+    return {"as_cost": True} if step.get("_cost") else {}
+
+
 def zone_of(s: GameState, iid: str) -> str:
     where = s.where(iid)
     return "" if where is None else where[1].split(":")[0]
@@ -52,16 +57,17 @@ def _mill(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     p = who(frame, step)
     cards = rec.state.players[p].zones["deck"][: int(step.get("n", 1))]
-    milled(rec, frame, p, cards)
+    milled(rec, frame, p, cards, **_paid(step))
     return True
 
 
-def milled(rec: Recorder, frame: Frame, p: str, cards: list[str]) -> None:
+def milled(rec: Recorder, frame: Frame, p: str, cards: list[str], **extra: Any) -> None:
+    """Cards put from the top of a deck into the trash (``as_cost``: paying a cost, which is no effect)."""
     rec.emit(
         "CardsMilled",
         "rules",
         frame.rule,
-        {"player": p, "cards": cards, "by": frame.player, "by_effect": frame.card},
+        {"player": p, "cards": cards, "by": frame.player, "by_effect": frame.card, **extra},
     )
     frame.notes["moved"] = list(cards)
 
@@ -155,11 +161,6 @@ def _bounce(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
     for iid in live_targets(rec, frame, step, chosen):
         move_cards(rec, frame, rec.state.owners[iid], [iid], "hand")
     return True
-
-
-def _paid(step: dict[str, Any]) -> dict[str, Any]:
-    """What a move tells when it pays a cost ("put this SIGNI into the trash" as a cost): ``as_cost``."""
-    return {"as_cost": True} if step.get("_cost") else {}
 
 
 @op("trash")

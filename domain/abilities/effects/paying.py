@@ -125,6 +125,10 @@ def cost_steps(
                 **({"_cost": True} if as_cost else {}),
             }
         )
+    if cost.get("mill"):  # "put the top n cards of your deck into the trash": a deck with fewer cannot pay
+        if len(s.players[payer].zones["deck"]) < int(cost["mill"]):
+            return None
+        steps.append({"op": "mill", "n": int(cost["mill"]), "who": rel, "_cost": True})
     if cost.get("coins"):
         if s.players[payer].coins < int(cost["coins"]):
             return None
