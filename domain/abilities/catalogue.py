@@ -13,8 +13,8 @@ A card's entry is a list of abilities. An ability is an object:
 - ``condition``: a condition (see ``conditions``: ``compare`` and the other condition words) the ability needs
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
-  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "coins": n,
-  "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"}}``
+  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n" | "all", "filter", "distinct"},
+  "coins": n, "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"}}``
   (``put_signi``: put this SIGNI, n SIGNI of yours, or all of them, into the trash or the ener zone);
   ``"mill": n``: put the top n cards of your deck into the trash;
   ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
@@ -280,9 +280,9 @@ def _cost_text(cost: dict[str, Any]) -> str:
     if cost.get("trash_ener"):
         t = cost["trash_ener"]
         distinct = " of different classes" if t.get("distinct") else ""
-        out.append(
-            f"putting {t.get('n', 1)} {filter_text(t.get('filter', {}))}{distinct} from ener into the trash"
-        )
+        n = "all the cards" if t.get("all") else t.get("n", 1)
+        what = f"{n} {filter_text(t.get('filter', {}))}{distinct}".replace("  ", " ").rstrip()
+        out.append(f"putting {what} from ener into the trash")
     if cost.get("put_signi"):
         c = cost["put_signi"]
         if c.get("self"):

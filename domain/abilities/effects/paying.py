@@ -151,6 +151,9 @@ def cost_steps(
             "count": int(c.get("n", 1)),
             "filter": {**c.get("filter", {}), **extra},
         }
+        if c.get("all"):  # "put all the cards of your ener zone into the trash": none there pays it too
+            steps.append({"op": op_name, "target": {**spec, "all": True}})
+            continue
         if c.get("distinct"):
             spec["distinct"] = c["distinct"]
         found = tg.candidates(s, player, card, spec)
