@@ -197,14 +197,21 @@ def _under(c: Ctx, _p: dict[str, Any]) -> int | None:
 NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged")
 
 
-@measure("noted", {"what": NOTED}, lambda p: f"what the effect noted as {p.get('what')}")
+def _noted_text(p: dict[str, Any]) -> str:
+    f = filter_text(p.get("filter", {}))
+    return f"what the effect noted as {p.get('what')}" + (f" {f}" if f else "")
+
+
+@measure("noted", {"what": NOTED, "filter": dict}, _noted_text)
 def _noted(c: Ctx, p: dict[str, Any]) -> int:
-    """What the effect in progress noted: cards discarded, moved (its last move), moved by the step just
-    before; whether the extra cost was paid, whether the attack it waited for dealt damage (1 or 0)."""
+    """What the effect in progress noted: cards discarded, moved (its last move; with a ``filter``, those of
+    them that fit it), moved by the step just before; whether the extra cost was paid, whether the attack it
+    waited for dealt damage (1 or 0)."""
     what = p.get("what")
     value = c.vars.get(str(what), 0)
     if what == "moved":
-        return len(value or [])
+        f = p.get("filter", {})
+        return len([i for i in value or [] if card_fits(facts.card_of(c.s, i), f)])
     return int(bool(value)) if what in ("extra_paid", "attack_damaged") else int(value)
 
 
