@@ -423,6 +423,8 @@ def _ready(s: GameState, w: dict[str, Any]) -> bool:
         return True
     if w.get("until") == "turn":
         return s.turn >= int(w["turn"])
+    if w.get("until") == "end_phase":  # the start of its player's next end phase (001 'End Phase')
+        return s.phase == "end" and s.turn_player == w["player"] and s.turn >= int(w["turn"])
     a = s.attack
     return (
         a is None or a.get("card") != w.get("attack") or (a.get("zone") == "lrig" and bool(a.get("resolved")))

@@ -632,8 +632,15 @@ word(
 )(fx.OPS["unless"])
 word(
     "delay",
-    {"until": Literal["attack_end"], "then": STEPS},
-    lambda s: f"at the end of this attack: {steps_text(s.get('then', []))}",
+    {"until": Literal["attack_end", "end_phase"], "then": STEPS},
+    lambda s: (
+        (
+            "at the start of your next end phase"
+            if s.get("until") == "end_phase"
+            else "at the end of this attack"
+        )
+        + f": {steps_text(s.get('then', []))}"
+    ),
     control=True,
 )(fx.OPS["delay"])
 word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])
