@@ -60,6 +60,15 @@ def granted(s: GameState, iid: str) -> list[str]:
     return [] if slot is None else [k.split(":", 1)[1] for k in slot.keywords if k.startswith("ability:")]
 
 
+def abilities_gained(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
+    """(reference, ability) of the abilities a card on the field gained until end of turn (none when it lost
+    its abilities)."""
+    slot = tg._slot(s, iid)
+    if slot is None or "no_abilities" in slot.keywords:
+        return []
+    return [(ref, ability_at(s.cards[iid], ref)) for ref in granted(s, iid)]
+
+
 @cache
 def _own(card_id: str) -> tuple[tuple[int | str, dict[str, Any]], ...]:
     return tuple(enumerate(abilities_of(card_id)))
