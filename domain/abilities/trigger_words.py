@@ -163,8 +163,11 @@ event(
 )
 event(
     "mills",
-    "cards are put from a deck into the trash by a player's effect",
-    {("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash"},
+    "cards are put from a deck into the trash (by a player's effect, or this card, however)",
+    {
+        ("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash",
+        ("this",): "When this card is put from your deck into your trash",
+    },
     by=("your_effect",),
     keyed_by=True,
     default_whose="you",

@@ -153,6 +153,7 @@ EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
+MILLED_THIS = tw.form("mills", "this", by="any")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -240,6 +241,8 @@ def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    for iid in d.get("cards") or []:  # each card itself, now in the trash, however it was put there
+        yield iid, d["player"], "auto", MILLED_THIS, None
     if d.get("cards") and d.get("by") and not d.get("as_cost"):  # by an effect: a cost is none
         yield from _signi(s, d["by"], MILLS)
 
