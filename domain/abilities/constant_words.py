@@ -10,7 +10,8 @@ A form is its parameters and their types, how it reads in English, and what else
   spec names (``{"self": true}`` or a side/zone/filter spec; ``count`` is ignored: "all that fit"); with
   ``per``, the amount is added once for each of what the measure counts ("+1000 for each ...", see
   ``measures``);
-- ``immune``: ``{"from": "vanish", "by": "opponent" | "any"}``: the card cannot be vanished by those effects;
+- ``immune``: ``{"from": "vanish" | "down", "by": "opponent" | "any"}``: the card cannot be vanished (or
+  downed) by those effects;
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
 - ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
   (``battled``), or, during an attack phase, the SIGNI in front of it vanished however (``front``), goes to
@@ -120,9 +121,9 @@ def _immune_text(st: Step) -> str:
 
 constant(
     "immune",
-    {"from": Literal["vanish"], "by": Literal["opponent", "any"]},
+    {"from": Literal["vanish", "down"], "by": Literal["opponent", "any"]},
     _immune_text,
-    "the card cannot be vanished by the opponent's (or any) effects",
+    "the card cannot be vanished (or downed) by the opponent's (or any) effects",
 )
 
 

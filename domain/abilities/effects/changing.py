@@ -16,6 +16,7 @@ from domain.abilities.frames import (
     Frame,
     Pending,
 )
+from domain.abilities.constants import immune
 from domain.recorder import Recorder
 from domain.state import GameState
 
@@ -24,6 +25,8 @@ def _set_flag(name: str, value: bool) -> Op:
     def run_flag(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
         step = at.step
         cards = live_targets(rec, frame, step, chosen)
+        if name == "downed" and value:  # a constant may keep a SIGNI from being downed by these effects
+            cards = [i for i in cards if not immune(rec.state, i, "down", frame.player)]
         if cards:
             rec.emit("CardsSet", "rules", frame.rule, {"cards": cards, name: value, "by_effect": frame.card})
         return True
