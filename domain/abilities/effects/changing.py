@@ -10,13 +10,13 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import granted_ref
+from domain.abilities.constants import immune
 from domain.abilities.effects.running import OPS, Op, op
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
     Frame,
     Pending,
 )
-from domain.abilities.constants import immune
 from domain.recorder import Recorder
 from domain.state import GameState
 
