@@ -98,7 +98,9 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     f: Filter = spec.get("filter", {})
     if zone == "signi":
         chosen_by_owner = spec.get("chooser") == "opponent" and owner != controller  # not a target
-        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all") and not chosen_by_owner)
+        shadow = owner != controller and not spec.get("all") and not chosen_by_owner
+        by_signi = source in s.cards and facts.card_of(s, source).is_signi
+        out = _signi(s, owner, f, shadow=shadow, by_signi=by_signi)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     else:
@@ -112,13 +114,15 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     return out
 
 
-def _signi(s: GameState, owner: str, f: Filter, shadow: bool) -> list[str]:
+def _signi(s: GameState, owner: str, f: Filter, shadow: bool, by_signi: bool = False) -> list[str]:
     """The owner's SIGNI that fit; with ``shadow``, not those with Shadow (the opponent's abilities cannot
-    target them)."""
+    target them), nor, when a SIGNI's ability targets (``by_signi``), those with Shadow (SIGNI) (000
+    'Shadow': only the abilities and effects of the opponent's SIGNI cannot target it)."""
+    hidden = {"shadow", "shadow_signi"} if by_signi else {"shadow"}
     return [
         slot.iid
         for z, slot in s.players[owner].signi_slots()
-        if slot_fits(s, slot, z, f) and not (shadow and "shadow" in facts.keywords(s, slot))
+        if slot_fits(s, slot, z, f) and not (shadow and hidden & set(facts.keywords(s, slot)))
     ]
 
 
