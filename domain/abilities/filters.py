@@ -5,8 +5,8 @@ A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level`
 colours is that one: "non-black"), ``type``, ``guard``, ``card`` (a
 list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
 owner's center LRIG), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self`` (level
-at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the field;
-set when chosen).
+at most this card's), ``power_below_self`` (less power than this SIGNI has now), ``power_below: moved``
+(less power than the SIGNI the effect just put onto the field; set when chosen).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -45,6 +45,7 @@ FILTER_KEYS = (
     "team",
     "any_of",
     "level_max_self",
+    "power_below_self",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -189,6 +190,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return "in the " + "/".join(v) + " zone"
     return {
         "level_max_self": "of a level no higher than this card's",
+        "power_below_self": "with less power than this SIGNI",
         "power_below": "with less power than the SIGNI it put onto the field",
     }.get(k)
 

@@ -111,7 +111,17 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = [i for i in out if shares_center_color(s, owner, i) == f["shares_center_color"]]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
+    if f.get("power_below_self"):  # less power than this SIGNI has now (none when it left the field)
+        mine = _slot(s, source)
+        limit = facts.power(s, mine) if mine is not None else None
+        out = [i for i in out if limit is not None and _power_of(s, i) < limit]
     return out
+
+
+def _power_of(s: GameState, iid: str) -> int:
+    """A card's power: as it is now on the field, else as printed."""
+    slot = _slot(s, iid)
+    return facts.power(s, slot) if slot is not None else int(facts.card_of(s, iid).power or 0)
 
 
 def _signi(s: GameState, owner: str, f: Filter, shadow: bool, by_signi: bool = False) -> list[str]:
