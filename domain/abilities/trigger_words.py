@@ -4,7 +4,7 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
+  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``spell_used``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
@@ -171,6 +171,12 @@ event(
     by=("your_effect",),
     keyed_by=True,
     default_whose="you",
+)
+event(
+    "spell_used",
+    "a player uses a spell (as it is used, before it resolves)",
+    {("any",): "When a player uses a spell"},
+    default_whose="any",
 )
 event(
     "soul_attached",

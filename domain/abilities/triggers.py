@@ -44,6 +44,7 @@ TRIGGERING = (
     "SigniTargeted",
     "PhaseBegan",
     "CardsPutUnder",
+    "SpellUsed",
 )
 
 
@@ -154,6 +155,7 @@ DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
 MILLED_THIS = tw.form("mills", "this", by="any")
+SPELL_USED = tw.form("spell_used", "any")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -251,6 +253,11 @@ def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", MOVED_ZONE, None
 
 
+def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    for p in (d["player"], opponent(d["player"])):  # "when a player uses a spell": either field listens
+        yield from _field(s, p, SPELL_USED)
+
+
 def _vanished(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", VANISHED, None
     if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
@@ -272,6 +279,7 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "CardsMilled": _milled,
     "SigniMoved": _moved,
     "SigniVanished": _vanished,
+    "SpellUsed": _spell_used,
 }
 
 
