@@ -11,7 +11,7 @@ A form is its parameters and their types, how it reads in English, and what else
   ``per``, the amount is added once for each of what the measure counts ("+1000 for each ...", see
   ``measures``);
 - ``immune``: ``{"from": "vanish" | "down", "by": "opponent" | "any"}``: the card cannot be vanished (or
-  downed) by those effects;
+  downed) by the opponent's effects, or (``any``) at all: by any effect, nor in battle;
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
 - ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
   (``battled``), or, during an attack phase, the SIGNI in front of it vanished however (``front``), goes to
@@ -115,8 +115,9 @@ constant(
 
 
 def _immune_text(st: Step) -> str:
-    by = "the opponent's" if st.get("by", "opponent") == "opponent" else "any"
-    return f"this SIGNI cannot be {st.get('from', 'vanish')}ed by {by} effects"
+    if st.get("by", "opponent") == "any":
+        return f"this SIGNI cannot be {st.get('from', 'vanish')}ed (by any effect, nor in battle)"
+    return f"this SIGNI cannot be {st.get('from', 'vanish')}ed by the opponent's effects"
 
 
 constant(

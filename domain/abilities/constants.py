@@ -161,12 +161,14 @@ def _amount(s: GameState, p: str, source: str, step: Step) -> int:
     return bonus(Ctx(s, p, source, {}), int(step["amount"]), step["per"])
 
 
-def immune(s: GameState, iid: str, what: str, by: str) -> bool:
-    """Whether a constant keeps the card from being ``what``-ed (vanished) by an effect of player ``by``."""
+def immune(s: GameState, iid: str, what: str, by: str, battle: bool = False) -> bool:
+    """Whether a constant keeps the card from being ``what``-ed (vanished, downed) by an effect of player
+    ``by``; ``battle``: vanished in battle, which only "cannot be vanished" (``by: any``) keeps from it."""
     for p, source, step in active(s, "immune"):
         if source != iid or step.get("from") != what:
             continue
-        if step.get("by", "opponent") == "any" or (step.get("by", "opponent") == "opponent") == (by != p):
+        whom = step.get("by", "opponent")
+        if whom == "any" or (not battle and (whom == "opponent") == (by != p)):
             return True
     return False
 
