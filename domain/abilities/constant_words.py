@@ -160,7 +160,11 @@ constant(
 constant(
     "keywords",
     {"target": dict, "keywords": list},
-    lambda st: f"this card has {', '.join(st.get('keywords', []))}",
+    lambda st: (
+        f"{target_text({**st['target'], 'all': True})} has {', '.join(st.get('keywords', []))}".replace("_", " ")
+        if "side" in st.get("target", {})
+        else f"this card has {', '.join(st.get('keywords', []))}"
+    ),
     "the card has these keywords while the ability applies",
 )
 

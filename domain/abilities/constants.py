@@ -114,8 +114,12 @@ def keyword_bonus(s: GameState, slot: Slot, granting: Sequence[Any] | None = Non
     """Keywords a card has from constant abilities (its own or gained) that apply now. ``granting``: the
     constant keyword steps that apply now (``active(s, "keywords")``), when the caller has worked them out."""
     out: set[str] = set()
-    for _p, source, step in active(s, "keywords") if granting is None else granting:
-        if source == slot.iid and step.get("target", {}).get("self", True):
+    for p, source, step in active(s, "keywords") if granting is None else granting:
+        target = step.get("target", {})
+        if target.get("self", True) and "side" not in target:
+            if source == slot.iid:
+                out.update(step.get("keywords", []))
+        elif slot.iid in tg.candidates(s, p, source, {**target, "all": True}):  # other SIGNI it names
             out.update(step.get("keywords", []))
     return frozenset(out)
 
