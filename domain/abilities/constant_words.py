@@ -157,14 +157,19 @@ constant(
     _to_trash_text,
     "a SIGNI it vanishes in battle (or the one in front of it) goes to the trash instead of the ener zone",
 )
+
+
+def _keywords_text(st: Step) -> str:
+    kws = ", ".join(st.get("keywords", []))
+    if "side" in st.get("target", {}):  # the SIGNI its target names (every one that fits)
+        return f"{target_text({**st['target'], 'all': True})} has {kws}".replace("_", " ")
+    return f"this card has {kws}"
+
+
 constant(
     "keywords",
     {"target": dict, "keywords": list},
-    lambda st: (
-        f"{target_text({**st['target'], 'all': True})} has {', '.join(st.get('keywords', []))}".replace("_", " ")
-        if "side" in st.get("target", {})
-        else f"this card has {', '.join(st.get('keywords', []))}"
-    ),
+    lambda st: _keywords_text(st),
     "the card has these keywords while the ability applies",
 )
 
