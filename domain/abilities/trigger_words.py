@@ -4,7 +4,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``spell_used``, ``soul_attached``, ``becomes_target``;
+  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``vanishes_in_battle``, ``spell_used``, ``soul_attached``,
+  ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
@@ -171,6 +172,11 @@ event(
     by=("your_effect",),
     keyed_by=True,
     default_whose="you",
+)
+event(
+    "vanishes_in_battle",
+    "a SIGNI vanishes the opponent's SIGNI it battles (it attacked, and the SIGNI in front of it lost)",
+    {("this",): "When it vanishes a SIGNI of the opponent's in battle"},
 )
 event(
     "spell_used",

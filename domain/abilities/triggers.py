@@ -156,6 +156,7 @@ DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
 MILLED_THIS = tw.form("mills", "this", by="any")
 SPELL_USED = tw.form("spell_used", "any")
+VANISHES_IN_BATTLE = tw.form("vanishes_in_battle", "this")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -258,8 +259,11 @@ def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield from _field(s, p, SPELL_USED)
 
 
-def _vanished(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", VANISHED, None
+    attacker = (s.attack or {}).get("card")
+    if d.get("cause") == "battle" and attacker and tg._slot(s, attacker) is not None:  # 000 'Battle'
+        yield attacker, s.owners[attacker], "auto", VANISHES_IN_BATTLE, None
     if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
         yield d["card"], d["player"], "auto", VANISHED_NOT_IN_BATTLE, None
 
