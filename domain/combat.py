@@ -12,7 +12,7 @@ from typing import Any
 
 from domain import facts
 from domain.abilities import effects
-from domain.abilities.constants import lrig_attack_terms
+from domain.abilities.constants import immune, lrig_attack_terms
 from domain.kinds import DecisionKind
 from domain.recorder import Recorder
 from domain.state import GameState, Slot, facing, opponent
@@ -96,7 +96,8 @@ def resolve(rec: Recorder) -> None:
 def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, front: Slot) -> None:
     s = rec.state
     ap, dp = facts.power(s, slot), facts.power(s, front)
-    vanished = ap >= dp
+    # 000 'Battle': the SIGNI with less (or equal) power is vanished, unless it cannot be vanished at all
+    vanished = ap >= dp and not immune(s, front.iid, "vanish", tp, battle=True)
     lancer = vanished and "lancer" in facts.keywords(s, slot)
     n = rec.emit(
         "Battled",

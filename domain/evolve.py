@@ -586,8 +586,9 @@ def _deck_to_ener(state: GameState, d: dict[str, Any]) -> None:
 
 @handles("CardsMoved")
 def _moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
-    for iid in d["cards"]:
-        move(state, iid, d["to"], top=bool(d.get("top")))
+    top = bool(d.get("top"))  # on top of the pile: the first card on the very top
+    for iid in reversed(d["cards"]) if top else d["cards"]:
+        move(state, iid, d["to"], top=top)
     if d.get("to") == "ener":
         _deck_to_ener(state, d)
     state.pending = None

@@ -14,6 +14,7 @@ from typing import Any
 
 from domain import answers, combat, facts
 from domain.abilities.catalogue import abilities_of
+from domain.abilities.triggers import abilities_gained
 from domain.actions import Action
 from domain.cards import CardType
 from domain.engine import decide
@@ -268,6 +269,9 @@ def _uses(s: GameState, p: str, kind: str) -> Iterator[dict[str, Any]]:
         for n, ab in enumerate(abilities_of(s.cards[slot.iid])):
             if ab["kind"] == "action":
                 tries.append({"type": "use_ability", "card": slot.iid, "ability": str(n + 1)})
+        for ref, ab in abilities_gained(s, slot.iid):  # an [Action] gained until end of turn
+            if ab["kind"] == "action":
+                tries.append({"type": "use_ability", "card": slot.iid, "ability": str(ref)})
     for t in list(tries):  # also with the extra cost paid (a Bet, an optional Exceed)
         if t["type"] in ("use_spell", "use_piece") and any(
             a.get("extra_cost") for a in abilities_of(s.cards[t["card"]])

@@ -14,10 +14,12 @@ A card's entry is a list of abilities. An ability is an object:
 - ``condition``: a condition (see ``conditions``: ``compare`` and the other condition words) the ability needs
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
-  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "trash_signi":
-  {"n", "filter", "another", "self"} (SIGNI of your field into the trash), "coins": n, "exceed": n}``;
-  ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
-  the player may pay it or not
+  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n" | "all", "filter", "distinct"},
+  "coins": n, "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"}}``
+  (``put_signi``: put this SIGNI, n SIGNI of yours, or all of them, into the trash or the ener zone);
+  ``"mill": n``: put the top n cards of your deck into the trash;
+  ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
+  cost is optional: the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
   add as it is used (action field ``extra``); the effect's condition ``extra_paid`` tells whether they did
 - ``effect``: a list of steps (see ``effects.OPS``); ``{"op": "then"}`` splits it where targets of what
@@ -58,9 +60,10 @@ COST_KEYS = (
     "down_lrig",
     "down_signi",
     "trash_ener",
-    "trash_signi",
     "coins",
     "exceed",
+    "put_signi",
+    "mill",
 )
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
@@ -284,19 +287,22 @@ def _cost_text(cost: dict[str, Any]) -> str:
     if cost.get("trash_ener"):
         t = cost["trash_ener"]
         distinct = " of different classes" if t.get("distinct") else ""
-        out.append(
-            f"putting {t.get('n', 1)} {filter_text(t.get('filter', {}))}{distinct} from ener into the trash"
-        )
-    if cost.get("trash_signi"):
-        t = cost["trash_signi"]
-        what = (
-            "this SIGNI"
-            if t.get("self")
-            else f"{t.get('n', 1)} {'other ' if t.get('another') else ''}SIGNI "
-            f"{filter_text(t.get('filter', {}))}".rstrip()
-            + " of your field"
-        )
-        out.append(f"putting {what} into the trash")
+        n = "all the cards" if t.get("all") else t.get("n", 1)
+        what = f"{n} {filter_text(t.get('filter', {}))}{distinct}".replace("  ", " ").rstrip()
+        out.append(f"putting {what} from ener into the trash")
+    if cost.get("put_signi"):
+        c = cost["put_signi"]
+        if c.get("self"):
+            which = "this SIGNI"
+        elif c.get("all"):
+            which = "all your SIGNI"
+        else:
+            other = " other" if c.get("another") else ""
+            what = filter_text(c.get("filter", {}))
+            which = f"{c.get('n', 1)}{other} SIGNI {what} of yours".replace("  ", " ")
+        out.append(f"putting {which} into the {c.get('to', 'trash')}".replace(" ener", " ener zone"))
+    if cost.get("mill"):
+        out.append(f"putting the top {cost['mill']} of your deck into the trash")
     if cost.get("coins"):
         out.append(f"{cost['coins']} coin(s)")
     if cost.get("exceed"):
@@ -350,6 +356,11 @@ def _shape_problems(ab: Ability) -> list[str]:
         if key in ab:
             out.extend(condition_problems(ab[key]))
     out.extend(f"unknown cost {k!r}" for k in ab.get("cost", {}) if k not in COST_KEYS)
+    put = ab.get("cost", {}).get("put_signi", {})
+    bad_put = set(put) - {"self", "n", "filter", "another", "all", "to"}
+    bad_filter = set(put.get("filter", {})) - set(FILTER_KEYS)
+    if bad_put or bad_filter or put.get("to", "trash") not in ("trash", "ener"):
+        out.append(f"cost put_signi: unknown key(s) {sorted(bad_put)} or zone, or filter")
     if "down" in ab.get("cost", {}) and ab.get("kind") != "action":
         out.append(DOWN_COST_PROBLEM)
     return out

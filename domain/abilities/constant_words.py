@@ -10,7 +10,8 @@ A form is its parameters and their types, how it reads in English, and what else
   spec names (``{"self": true}`` or a side/zone/filter spec; ``count`` is ignored: "all that fit"); with
   ``per``, the amount is added once for each of what the measure counts ("+1000 for each ...", see
   ``measures``);
-- ``immune``: ``{"from": "vanish", "by": "opponent" | "any"}``: the card cannot be vanished by those effects;
+- ``immune``: ``{"from": "vanish" | "down", "by": "opponent" | "any"}``: the card cannot be vanished (or
+  downed) by the opponent's effects, or (``any``) at all: by any effect, nor in battle;
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
 - ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
   (``battled``), or, during an attack phase, the SIGNI in front of it vanished however (``front``), goes to
@@ -114,15 +115,16 @@ constant(
 
 
 def _immune_text(st: Step) -> str:
-    by = "the opponent's" if st.get("by", "opponent") == "opponent" else "any"
-    return f"this SIGNI cannot be {st.get('from', 'vanish')}ed by {by} effects"
+    if st.get("by", "opponent") == "any":
+        return f"this SIGNI cannot be {st.get('from', 'vanish')}ed (by any effect, nor in battle)"
+    return f"this SIGNI cannot be {st.get('from', 'vanish')}ed by the opponent's effects"
 
 
 constant(
     "immune",
-    {"from": Literal["vanish"], "by": Literal["opponent", "any"]},
+    {"from": Literal["vanish", "down"], "by": Literal["opponent", "any"]},
     _immune_text,
-    "the card cannot be vanished by the opponent's (or any) effects",
+    "the card cannot be vanished (or downed) by the opponent's (or any) effects",
 )
 
 
@@ -155,6 +157,15 @@ constant(
     _to_trash_text,
     "a SIGNI it vanishes in battle (or the one in front of it) goes to the trash instead of the ener zone",
 )
+
+
+def _keywords_text(st: Step) -> str:
+    kws = ", ".join(st.get("keywords", []))
+    if "side" in st.get("target", {}):  # the SIGNI its target names (every one that fits)
+        return f"{target_text({**st['target'], 'all': True})} has {kws}".replace("_", " ")
+    return f"this card has {kws}"
+
+
 constant(
     "guard_cost",
     {"add": list},
@@ -174,7 +185,7 @@ constant(
 constant(
     "keywords",
     {"target": dict, "keywords": list},
-    lambda st: f"this card has {', '.join(st.get('keywords', []))}",
+    lambda st: _keywords_text(st),
     "the card has these keywords while the ability applies",
 )
 

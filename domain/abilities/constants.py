@@ -115,8 +115,12 @@ def keyword_bonus(s: GameState, slot: Slot, granting: Sequence[Any] | None = Non
     """Keywords a card has from constant abilities (its own or gained) that apply now. ``granting``: the
     constant keyword steps that apply now (``active(s, "keywords")``), when the caller has worked them out."""
     out: set[str] = set()
-    for _p, source, step in active(s, "keywords") if granting is None else granting:
-        if source == slot.iid and step.get("target", {}).get("self", True):
+    for p, source, step in active(s, "keywords") if granting is None else granting:
+        target = step.get("target", {})
+        if target.get("self", True) and "side" not in target:
+            if source == slot.iid:
+                out.update(step.get("keywords", []))
+        elif slot.iid in tg.candidates(s, p, source, {**target, "all": True}):  # other SIGNI it names
             out.update(step.get("keywords", []))
     return frozenset(out)
 
@@ -175,12 +179,14 @@ def _amount(s: GameState, p: str, source: str, step: Step) -> int:
     return bonus(Ctx(s, p, source, {}), int(step["amount"]), step["per"])
 
 
-def immune(s: GameState, iid: str, what: str, by: str) -> bool:
-    """Whether a constant keeps the card from being ``what``-ed (vanished) by an effect of player ``by``."""
+def immune(s: GameState, iid: str, what: str, by: str, battle: bool = False) -> bool:
+    """Whether a constant keeps the card from being ``what``-ed (vanished, downed) by an effect of player
+    ``by``; ``battle``: vanished in battle, which only "cannot be vanished" (``by: any``) keeps from it."""
     for p, source, step in active(s, "immune"):
         if source != iid or step.get("from") != what:
             continue
-        if step.get("by", "opponent") == "any" or (step.get("by", "opponent") == "opponent") == (by != p):
+        whom = step.get("by", "opponent")
+        if whom == "any" or (not battle and (whom == "opponent") == (by != p)):
             return True
     return False
 

@@ -1,7 +1,8 @@
 """Card filters: which cards fit what an ability names, and how a filter reads.
 
 A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level``, ``level_max``,
-``level_min``, ``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``type``, ``guard``, ``card`` (a
+``level_min``, ``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``not_color`` (none of its
+colours is that one: "non-black"), ``type``, ``guard``, ``card`` (a
 list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
 owner's center LRIG), ``shares_class_with_yours`` (it shares a class with a SIGNI on the field of the
 ability's controller), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self``
@@ -36,6 +37,7 @@ FILTER_KEYS = (
     "class",
     "color",
     "colors_any",
+    "not_color",
     "type",
     "guard",
     "card",
@@ -120,6 +122,8 @@ def card_fits(card: Card, f: Filter) -> bool:
         return False
     if "colors_any" in f and not set(f["colors_any"]) & set(card.colors):
         return False
+    if "not_color" in f and f["not_color"] in card.colors:  # "non-black": no black among its colours
+        return False
     return not ("any_of" in f and not any(card_fits(card, g) for g in f["any_of"]))
 
 
@@ -178,6 +182,8 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return "of the declared level" if v == "declared" else f"level {v}"
     if k in ("color", "colors_any"):
         return "/".join(v) if isinstance(v, list) else str(v)
+    if k == "not_color":
+        return f"non-{v}"
     if k == "any_of":
         return " or ".join(filter_text(g).strip("()") for g in v)
     if k == "card":

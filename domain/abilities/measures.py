@@ -9,8 +9,8 @@ A *measure* is an object with one key naming what is measured, its value the mea
   LRIG, or the lowest level among their LRIGs;
 - ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
   none);
-- ``{"colors": {"of": "lrigs" | "signi" | "paid"}}``: the colours (colourless is none) among your LRIGs, your
-  SIGNI, or the ener cards the effect's optional cost was paid with;
+- ``{"colors": {"of": "lrigs" | "signi" | "paid" | "ener"}}``: the colours (colourless is none) among your
+  LRIGs, your SIGNI, the ener cards the effect's optional cost was paid with, or the cards in your ener zone;
 - ``{"classes": {"zone": "ener" | "trash"}}``: the classes among the SIGNI in your ener zone (or trash);
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
 - ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
@@ -154,15 +154,20 @@ def _lrigs(c: Ctx, p: dict[str, Any]) -> int:
     return sum(1 for sl in lrigs if sl is not None and facts.card_of(c.s, sl.iid).team == team)
 
 
-@measure("colors", {"of": ("lrigs", "signi", "paid")}, lambda p: f"the colours among the {p.get('of')}")
+@measure(
+    "colors", {"of": ("lrigs", "signi", "paid", "ener")}, lambda p: f"the colours among the {p.get('of')}"
+)
 def _colors(c: Ctx, p: dict[str, Any]) -> int:
-    """The colours (colourless is none) among your LRIGs, your SIGNI, or the ener the cost was paid with."""
+    """The colours (colourless is none) among your LRIGs, your SIGNI, the ener the cost was paid with, or the
+    cards in your ener zone."""
     s, ps = c.s, c.s.players[c.controller]
     of = p.get("of", "lrigs")
     if of == "lrigs":
         cards = [sl.iid for sl in ps.lrig.values() if sl is not None]
     elif of == "signi":
         cards = [sl.iid for _z, sl in ps.signi_slots()]
+    elif of == "ener":
+        cards = list(ps.zones["ener"])
     else:
         cards = list(c.vars.get("paid", []))
     return len({col for i in cards for col in facts.card_of(s, i).colors} - {"colorless"})
@@ -196,14 +201,21 @@ def _under(c: Ctx, _p: dict[str, Any]) -> int | None:
 NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged", "revealed_count")
 
 
-@measure("noted", {"what": NOTED}, lambda p: f"what the effect noted as {p.get('what')}")
+def _noted_text(p: dict[str, Any]) -> str:
+    f = filter_text(p.get("filter", {}))
+    return f"what the effect noted as {p.get('what')}" + (f" {f}" if f else "")
+
+
+@measure("noted", {"what": NOTED, "filter": dict}, _noted_text)
 def _noted(c: Ctx, p: dict[str, Any]) -> int:
-    """What the effect in progress noted: cards discarded, moved (its last move), moved by the step just
-    before; whether the extra cost was paid, whether the attack it waited for dealt damage (1 or 0)."""
+    """What the effect in progress noted: cards discarded, moved (its last move; with a ``filter``, those of
+    them that fit it), moved by the step just before; whether the extra cost was paid, whether the attack it
+    waited for dealt damage (1 or 0)."""
     what = p.get("what")
     value = c.vars.get(str(what), 0)
     if what == "moved":
-        return len(value or [])
+        f = p.get("filter", {})
+        return len([i for i in value or [] if card_fits(facts.card_of(c.s, i), f)])
     return int(bool(value)) if what in ("extra_paid", "attack_damaged") else int(value)
 
 
@@ -372,7 +384,7 @@ def bonus(c: Ctx, amount: int, per: Any) -> int:
     m = per_measure(per)
     if m is None:
         return amount
-    return amount * (value(c, m) or 0)
+    return amount * max(0, value(c, m) or 0)  # "for each card more than ...": none when there are fewer
 
 
 def per_problems(per: Any) -> list[str]:

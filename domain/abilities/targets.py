@@ -10,8 +10,8 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 "filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
 ``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time),
 ``level_total_max: "opponent_center"`` for cards whose levels add up to no more than the level of the
-opponent's center LRIG; ``chosen_by: "owner"``: the cards' owner chooses them, and they are not targeted
-("the opponent chooses one of their SIGNI": Shadow does not protect from it).
+opponent's center LRIG. ``chooser: "opponent"``: the opponent chooses among their own cards ("your opponent
+chooses a SIGNI of theirs"): that is no target, so Shadow does not keep a SIGNI from being chosen.
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
@@ -100,12 +100,17 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     zone = spec.get("zone", "signi")
     f: Filter = spec.get("filter", {})
     if zone == "signi":
-        shadow = owner != controller and not spec.get("all") and not spec.get("chosen_by")
+        chosen_by_owner = spec.get("chooser") == "opponent" and owner != controller  # not a target
+        shadow = owner != controller and not spec.get("all") and not chosen_by_owner
         out = _signi(s, owner, f, shadow=shadow, source=source)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     else:
-        out = [iid for iid in s.players[owner].zones[zone] if card_fits(facts.card_of(s, iid), f)]
+        out = [
+            iid
+            for iid in s.players[owner].zones[zone]
+            if card_fits(facts.card_of(s, iid), f) and _printed_power_fits(facts.card_of(s, iid), f)
+        ]
     if spec.get("another"):
         out = [i for i in out if i != source]
     if "shares_center_color" in f:
@@ -118,6 +123,19 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
     return out
+
+
+def _printed_power_fits(card: Card, f: Filter) -> bool:
+    """A card off the field has its printed power: ``power_max`` / ``power_min`` read it there."""
+    power = int(card.power or 0)
+    too_high = "power_max" in f and power > f["power_max"]
+    return not (too_high or ("power_min" in f and power < f["power_min"]))
+
+
+def _power_of(s: GameState, iid: str) -> int:
+    """A card's power: as it is now on the field, else as printed."""
+    slot = _slot(s, iid)
+    return facts.power(s, slot) if slot is not None else int(facts.card_of(s, iid).power or 0)
 
 
 # Shadow limited to some sources (000 'Shadow': [Shadow - Spell], [Shadow - SIGNI], [Shadow - Level two or
@@ -196,8 +214,8 @@ def target_text(spec: dict[str, Any]) -> str:
     zone = {"signi": "field", "lrig": "field", "field": "field", "life_cloth": "Life Cloth"}.get(
         zone_name, str(zone_name).replace("_", " ")
     )
-    if spec.get("chosen_by") == "owner":
-        return f"{n} {what} {filter_text(f)} of {side} {zone}, chosen by its owner".replace("  ", " ")
+    if spec.get("chooser") == "opponent":
+        return f"{n} {what} {filter_text(f)} the opponent chooses on their {zone}".replace("  ", " ")
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
     distinct = " with different classes" if spec.get("distinct") else ""

@@ -5,8 +5,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes
   an opponent's SIGNI), ``power_zero``, ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the
-  trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``,
-  ``becomes_target``;
+  trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``spell_used``,
+  ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
   (whoever's turn it is, for a phase);
@@ -20,6 +20,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
   ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any
   ability or effect of the opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
+- ``subject``: for the forms that take a filter, ``this`` (the card the event is about is this card: "when
+  this SIGNI becomes a target") or ``other`` (another card: "when another SIGNI enters your field");
 - ``during``: a condition that must hold when the event happens.
 
 Each event kind is an allowed value of ``on``, not a word of its own: ``{"on": "attacks"}`` is ``when`` with
@@ -41,7 +43,7 @@ from domain.abilities.filters import FILTER_KEYS, filter_text
 Trigger = Mapping[str, Any]
 # (on, whose, zone, phase, by): what the judge watches for; ``by`` only where it tells events apart
 Key = tuple[str, str, str, str, str]
-FIELDS = ("on", "whose", "zone", "phase", "by", "filter", "during")
+FIELDS = ("on", "whose", "zone", "phase", "by", "filter", "during", "subject")
 
 
 @dataclass(frozen=True)
@@ -194,6 +196,7 @@ event(
         ("you", "", "attack"): "At the start of your attack phase",
         ("any", "", "attack"): "At the start of each attack phase",
         ("opponent", "", "main"): "At the start of your opponent's main phase",
+        ("opponent", "", "attack"): "At the start of the opponent's attack phase",
         ("you", "", "end"): "At the end of your turn",
         ("any", "", "end"): "At the end of each turn",
     },
@@ -215,11 +218,20 @@ event(
 )
 event(
     "mills",
-    "cards are put from a deck into the trash by a player's effect",
-    {("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash"},
+    "cards are put from a deck into the trash (by a player's effect, or this card, however)",
+    {
+        ("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash",
+        ("this",): "When this card is put from your deck into your trash",
+    },
     by=("your_effect",),
     keyed_by=True,
     default_whose="you",
+)
+event(
+    "spell_used",
+    "a player uses a spell (as it is used, before it resolves)",
+    {("any",): "When a player uses a spell"},
+    default_whose="any",
 )
 event(
     "soul_attached",
@@ -297,6 +309,10 @@ def trigger_text(trigger: Trigger) -> str:
     if "{f}" in head:
         f = filter_text(g.get("filter", {}))
         head = head.replace("{f}", f" {f}" if f else "")
+    if g.get("subject") == "this":
+        head = head.replace("When a SIGNI", "When this SIGNI").replace(" on your field", "")
+    elif g.get("subject") == "other":
+        head = head.replace("When a SIGNI", "When another SIGNI")
     if g.get("during"):
         head += f" while {condition_text(g['during'])}"
     return head
@@ -325,6 +341,8 @@ def trigger_problems(trigger: Any) -> list[str]:
         out.append(f"the judge watches {ev.name} only as {watched}, not {'/'.join(x for x in k[1:] if x)}")
     if "filter" in g and k not in ev.filtered:
         out.append(f"a {trigger['on']} trigger takes no filter")
+    if "subject" in g and (k not in ev.filtered or g["subject"] not in ("this", "other")):
+        out.append(f"a {trigger['on']} trigger's subject is this or other, and only where a filter is taken")
     if "by" in g and g["by"] not in ev.by:
         out.append(
             f"a {trigger['on']} trigger's by is one of {ev.by}, not {g['by']!r}"

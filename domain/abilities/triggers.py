@@ -45,6 +45,7 @@ TRIGGERING = (
     "PhaseBegan",
     "CardsPutUnder",
     "Battled",
+    "SpellUsed",
 )
 
 
@@ -61,6 +62,15 @@ def granted(s: GameState, iid: str) -> list[str]:
     """The abilities a card on the field gained until end of turn."""
     slot = tg._slot(s, iid)
     return [] if slot is None else [k.split(":", 1)[1] for k in slot.keywords if k.startswith("ability:")]
+
+
+def abilities_gained(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
+    """(reference, ability) of the abilities a card on the field gained until end of turn (none when it lost
+    its abilities)."""
+    slot = tg._slot(s, iid)
+    if slot is None or "no_abilities" in slot.keywords:
+        return []
+    return [(ref, ability_at(s.cards[iid], ref)) for ref in granted(s, iid)]
 
 
 @cache
@@ -151,6 +161,7 @@ MOVED_ZONE = tw.form("moved_zone", "this", by="any")
 MOVED_ZONE_YOURS = tw.form("moved_zone", "this", by="your_effect")
 MOVED_ZONE_OPPONENTS = tw.form("moved_zone", "opponent", by="any")
 ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
+OPPONENT_ATTACK_PHASE = tw.form("phase_starts", "opponent", phase="attack")
 EACH_ATTACK_PHASE = tw.form("phase_starts", "any", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
@@ -158,6 +169,8 @@ OPPONENT_MAIN = tw.form("phase_starts", "opponent", phase="main")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
+MILLED_THIS = tw.form("mills", "this", by="any")
+SPELL_USED = tw.form("spell_used", "any")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -244,12 +257,15 @@ def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     tp = s.turn_player
     if d.get("step") in ("pre_attack", "arts_use") and tp:  # arts_use: the original format
         yield from _field(s, tp, ATTACK_PHASE)
+        yield from _field(s, opponent(tp), OPPONENT_ATTACK_PHASE)  # 001 'Attack Phase': it begins for both
         for p in (tp, opponent(tp)):  # "at the start of each attack phase": whoever's turn it is
             yield from _field(s, p, EACH_ATTACK_PHASE)
 
 
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
-    if d.get("cards") and d.get("by"):
+    for iid in d.get("cards") or []:  # each card itself, now in the trash, however it was put there
+        yield iid, d["player"], "auto", MILLED_THIS, None
+    if d.get("cards") and d.get("by") and not d.get("as_cost"):  # by an effect: a cost is none
         yield from _signi(s, d["by"], MILLS)
 
 
@@ -261,6 +277,11 @@ def _moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         if yours:
             yield card, d["player"], "auto", MOVED_ZONE_YOURS, None
     yield from _field(s, opponent(d["player"]), MOVED_ZONE_OPPONENTS)  # once, however many moved
+
+
+def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    for p in (d["player"], opponent(d["player"])):  # "when a player uses a spell": either field listens
+        yield from _field(s, p, SPELL_USED)
 
 
 def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -323,6 +344,7 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "Battled": _battled,
     "CardsMoved": _put_in_trash,
     "SigniTrashed": _rule_trashed,
+    "SpellUsed": _spell_used,
 }
 
 
@@ -335,6 +357,8 @@ def _add(s: GameState, found: Found, listener: Listener) -> None:
             continue
         if subject is not None and not _subject_fits(s, subject, trigger.get("filter", {})):
             continue
+        if subject is not None and not _names(trigger, subject, card):
+            continue
         if ab.get("team") and not team_ok(s, player, s.cards[card], ab["team"]):
             continue
         if not tg.holds(s, player, card, trigger.get("during")):
@@ -342,6 +366,14 @@ def _add(s: GameState, found: Found, listener: Listener) -> None:
         if ab.get("once") and _counted(s, card, ref, ab["once"], found):
             continue
         found.append({"card": card, "player": player, "ability": ref, "kind": kind})
+
+
+def _names(trigger: dict[str, Any], subject: str, card: str) -> bool:
+    """Whether the card an event is about is the one the trigger names: ``subject`` ``this`` (this card) or
+    ``other`` (another card) (000 '[Auto]': the ability triggers on the event it names)."""
+    if "subject" not in trigger:
+        return True
+    return (subject == card) == (str(trigger["subject"]) == "this")
 
 
 def collect(s: GameState, event: Any) -> Found:
@@ -476,6 +508,8 @@ def _ready(s: GameState, w: dict[str, Any]) -> bool:
         return True
     if w.get("until") == "turn":
         return s.turn >= int(w["turn"])
+    if w.get("until") == "end_phase":  # the start of its player's next end phase (001 'End Phase')
+        return s.phase == "end" and s.turn_player == w["player"] and s.turn >= int(w["turn"])
     a = s.attack
     return (
         a is None or a.get("card") != w.get("attack") or (a.get("zone") == "lrig" and bool(a.get("resolved")))

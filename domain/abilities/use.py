@@ -15,7 +15,7 @@ from domain import costs, facts
 from domain.abilities import effects
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, is_enforced
-from domain.abilities.triggers import team_ok
+from domain.abilities.triggers import abilities_gained, team_ok
 from domain.actions import Action
 from domain.cards import CardType, CostItem
 from domain.errors import IllegalAction
@@ -64,11 +64,11 @@ def _pay_ener(s: GameState, p: str, cost: dict[str, Any], pay: list[str] | None,
     return paid
 
 
-def _once_key(iid: str, index: int) -> str:
+def _once_key(iid: str, index: int | str) -> str:
     return f"{iid}/{index}"
 
 
-def check_once(s: GameState, iid: str, index: int, ab: dict[str, Any], name: str) -> None:
+def check_once(s: GameState, iid: str, index: int | str, ab: dict[str, Any], name: str) -> None:
     once = ab.get("once")
     used = s.used.get(_once_key(iid, index))
     if once == "turn" and used == s.turn:
@@ -82,10 +82,19 @@ def _timing(s: GameState) -> str:
     return "main" if kind == "main" else "attack"
 
 
-def _find_ability(s: GameState, iid: str, act: Action, kinds: tuple[str, ...]) -> tuple[int, dict[str, Any]]:
+def _find_ability(
+    s: GameState, iid: str, act: Action, kinds: tuple[str, ...]
+) -> tuple[int | str, dict[str, Any]]:
+    """The ability the action names (its number, or a gained ability's reference), among the card's own of
+    those kinds and, for an [Action], those it gained until end of turn (000 '[Action]': an ability a card
+    gained is used like its own)."""
     card_id = s.cards[iid]
     name = facts.catalogue().get(card_id).name
-    options = [(i, ab) for i, ab in enumerate(abilities_of(card_id)) if ab["kind"] in kinds]
+    options: list[tuple[int | str, dict[str, Any]]] = [
+        (i, ab) for i, ab in enumerate(abilities_of(card_id)) if ab["kind"] in kinds
+    ]
+    if "action" in kinds:
+        options += [(ref, ab) for ref, ab in abilities_gained(s, iid) if ab["kind"] == "action"]
     if not options:
         if not is_enforced(card_id):
             raise IllegalAction(
@@ -98,7 +107,8 @@ def _find_ability(s: GameState, iid: str, act: Action, kinds: tuple[str, ...]) -
     if wanted is None:
         return options[0]
     for i, ab in options:
-        if wanted in (str(i), str(i + 1), ab.get("id")):
+        names = (i,) if isinstance(i, str) else (str(i), str(i + 1), ab.get("id"))
+        if wanted in names:
             return i, ab
     raise IllegalAction("decision.invalid", f"{name} has no ability {wanted!r}")
 
@@ -150,7 +160,7 @@ def _start_paid(
     rec: Recorder,
     iid: str,
     p: str,
-    index: int,
+    index: int | str,
     ab: dict[str, Any],
     rule: str,
     act: Action,

@@ -62,6 +62,8 @@ def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
         out.append(f"step {name}: unknown filter key(s) {sorted(bad)}")
     if "cards" in spec:
         out.append(f"step {name}: a target names no card instances")
+    if spec.get("chooser", "opponent") != "opponent":
+        out.append(f"step {name}: a target's chooser is the opponent or left out")
     return out
 
 
@@ -121,7 +123,7 @@ MOVE_ROUTES = {
     "to_ener": (("target", "ener", "you"), "to_ener", lambda s: f"put {_t(s)} into your ener zone"),
     "to_owner_ener": (
         ("target", "ener", "owner"),
-        "to_owner_ener",
+        "to_ener",
         lambda s: f"put {_t(s)} into its owner's ener zone",
     ),
     "to_deck": (("target", "deck", "owner"), "to_deck", _to_deck_text),
@@ -285,7 +287,8 @@ def _power_text(s: Step) -> str:
 def _grant_ability_text(s: Step) -> str:
     from domain.abilities.catalogue import describe_ability
 
-    return f'{_t(s)} gains "{describe_ability(s["ability"]).rstrip(".")}" until end of turn'
+    until = "the end of the opponent's next turn" if s.get("until") == "opponent_next_turn" else "end of turn"
+    return f'{_t(s)} gains "{describe_ability(s["ability"]).rstrip(".")}" until {until}'
 
 
 def _base_text(s: Step) -> str:
@@ -306,7 +309,7 @@ def _keywords_text(s: Step) -> str:
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "power": (("power",), _power_text, {"amount": int, "per": str | dict[str, Any], "until": Until}),
     "grant": (("keywords",), _keywords_text, {"keywords": list[str]}),
-    "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any]}),
+    "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any], "until": Until}),
     "lose_abilities": (
         ("lose_abilities",),
         lambda s: f"{_t(s)} loses its abilities until end of turn",
@@ -695,8 +698,15 @@ word(
 )(fx.OPS["unless"])
 word(
     "delay",
-    {"until": Literal["attack_end"], "then": STEPS},
-    lambda s: f"at the end of this attack: {steps_text(s.get('then', []))}",
+    {"until": Literal["attack_end", "end_phase"], "then": STEPS},
+    lambda s: (
+        (
+            "at the start of your next end phase"
+            if s.get("until") == "end_phase"
+            else "at the end of this attack"
+        )
+        + f": {steps_text(s.get('then', []))}"
+    ),
     control=True,
 )(fx.OPS["delay"])
 word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])

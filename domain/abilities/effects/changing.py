@@ -10,6 +10,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import granted_ref
+from domain.abilities.constants import immune
 from domain.abilities.effects.running import OPS, Op, op
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
@@ -24,6 +25,8 @@ def _set_flag(name: str, value: bool) -> Op:
     def run_flag(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
         step = at.step
         cards = live_targets(rec, frame, step, chosen)
+        if name == "downed" and value:  # a constant may keep a SIGNI from being downed by these effects
+            cards = [i for i in cards if not immune(rec.state, i, "down", frame.player)]
         if cards:
             rec.emit("CardsSet", "rules", frame.rule, {"cards": cards, name: value, "by_effect": frame.card})
         return True
@@ -117,9 +120,11 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
 
 @op("grant_ability")
 def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """The targets gain the ability written in the step, until end of turn."""
+    """The targets gain the ability written in the step, until end of turn (``until: opponent_next_turn``,
+    given in your turn: gained again as the opponent's next turn begins, for as long as it stays on the
+    field, like a lasting power change)."""
     step = at.step
-
+    lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
     ref = granted_ref(rec.state.cards[frame.card], int(frame.ability), step["ability"])
     for iid in live_targets(rec, frame, step, chosen):
         rec.emit(
@@ -128,6 +133,10 @@ def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) 
             "ability.granted",
             {"card": iid, "ability": ref, "until": "end_of_turn", "by_effect": frame.card},
         )
+        if lasting:
+            again_next_turn(
+                rec, frame, {"op": "grant_ability", "ability": step["ability"], "target": {"cards": [iid]}}
+            )
     return True
 
 

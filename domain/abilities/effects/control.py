@@ -150,7 +150,8 @@ def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 @op("delay")
 def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """What follows waits for a later moment (``attack_end``: the end of the attack under way)."""
+    """What follows waits for a later moment (``attack_end``: the end of the attack under way; ``end_phase``:
+    the start of your next end phase)."""
     step = at.step
     s = rec.state
     frame.queue.pop(0)

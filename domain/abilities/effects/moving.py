@@ -22,6 +22,11 @@ from domain.recorder import Recorder
 from domain.state import GameState
 
 
+def _paid(step: dict[str, Any]) -> dict[str, Any]:
+    """What a move tells when it pays a cost ("put this SIGNI into the trash" as a cost): ``as_cost``."""
+    return {"as_cost": True} if step.get("_cost") else {}
+
+
 def zone_of(s: GameState, iid: str) -> str:
     where = s.where(iid)
     return "" if where is None else where[1].split(":")[0]
@@ -53,16 +58,17 @@ def _mill(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     p = who(frame, step)
     cards = rec.state.players[p].zones["deck"][: int(step.get("n", 1))]
-    milled(rec, frame, p, cards)
+    milled(rec, frame, p, cards, **_paid(step))
     return True
 
 
-def milled(rec: Recorder, frame: Frame, p: str, cards: list[str]) -> None:
+def milled(rec: Recorder, frame: Frame, p: str, cards: list[str], **extra: Any) -> None:
+    """Cards put from the top of a deck into the trash (``as_cost``: paying a cost, which is no effect)."""
     rec.emit(
         "CardsMilled",
         "rules",
         frame.rule,
-        {"player": p, "cards": cards, "by": frame.player, "by_effect": frame.card},
+        {"player": p, "cards": cards, "by": frame.player, "by_effect": frame.card, **extra},
     )
     frame.notes["moved"] = list(cards)
 
@@ -184,9 +190,8 @@ def _bounce(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
 @op("trash")
 def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
-    extra = {"as_cost": True} if step.get("_cost") else {}  # paid as a cost, not done by an effect
     for iid in live_targets(rec, frame, step, chosen):
-        move_cards(rec, frame, rec.state.owners[iid], [iid], "trash", **extra)
+        move_cards(rec, frame, rec.state.owners[iid], [iid], "trash", **_paid(step))
     return True
 
 
@@ -211,32 +216,30 @@ def _to_hand(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
 
 @op("to_ener")
 def _to_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """Put the targets (cards of your trash or hand) into your Ener Zone."""
+    """Put the targets into the Ener Zone: cards of your trash or hand into yours, a SIGNI on a field into
+    its owner's (000 'Ener Zone': a card always goes to its owner's zone)."""
     cards = live_targets(rec, frame, at.step, chosen)
-    if cards:
-        move_cards(rec, frame, frame.player, cards, "ener")
-    return True
-
-
-@op("to_owner_ener")
-def _to_owner_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """Put the targets (SIGNI of either field) into their owner's Ener Zone; they are not vanished."""
-    for iid in live_targets(rec, frame, at.step, chosen):
-        move_cards(rec, frame, rec.state.owners[iid], [iid], "ener")
+    s = rec.state
+    for owner in sorted({s.owners[i] for i in cards}):
+        mine = [i for i in cards if s.owners[i] == owner]
+        if zone_of(s, mine[0]) == "signi":
+            for iid in mine:  # each SIGNI leaves the field on its own (what it triggers names it)
+                move_cards(rec, frame, owner, [iid], "ener", **_paid(at.step))
+        else:
+            move_cards(rec, frame, owner, mine, "ener", **_paid(at.step))
     return True
 
 
 @op("to_deck")
 def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
+    """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled;
+    position ``top``: on top of it, unshuffled). Cards put on the top or the bottom together are ordered by
+    their owner (000 'Deck': the order of a deck's cards is hidden and is not changed unless told)."""
     step = at.step
     s = rec.state
     cards = live_targets(rec, frame, step, chosen)
-    bottom = step.get("bottom") or step.get("position") == "bottom"
-    if step.get("top") or step.get("position") == "top":  # on top of the deck, unshuffled (one card)
-        for iid in cards:
-            move_cards(rec, frame, s.owners[iid], [iid], "deck", top=True)
-        return True
+    top = bool(step.get("top")) or step.get("position") == "top"
+    bottom = step.get("bottom") or step.get("position") == "bottom" or top
     orders = at.progress.bottom if at.progress.bottom is not None else BottomOrders()
     answer = taken(at)
     if answer is not None and orders.asking is not None:
@@ -257,14 +260,20 @@ def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
                 max=len(mine),
                 choices=mine,
                 order=True,
-                prompt="these cards go to the bottom of your deck: give them all, in order; the last one "
+                prompt="these cards go on top of your deck: give them all, in order; the first one goes on "
+                "the very top"
+                if top
+                else "these cards go to the bottom of your deck: give them all, in order; the last one "
                 "goes to the very bottom",
             )
     for owner in sorted({s.owners[i] for i in cards}):
         mine = [i for i in cards if s.owners[i] == owner]
         if owner in orders.orders:
             mine = [i for i in orders.orders[owner] if i in mine]
-        move_cards(rec, frame, owner, mine, "deck")  # a card moved into the deck goes to its bottom
+        if top:  # on top, the first one given on the very top
+            move_cards(rec, frame, owner, mine, "deck", top=True)
+        else:
+            move_cards(rec, frame, owner, mine, "deck")  # a card moved into the deck goes to its bottom
         if not bottom:
             shuffle_deck(rec, frame, owner)
     return True

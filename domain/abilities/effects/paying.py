@@ -125,6 +125,10 @@ def cost_steps(
                 **({"_cost": True} if as_cost else {}),
             }
         )
+    if cost.get("mill"):  # "put the top n cards of your deck into the trash": a deck with fewer cannot pay
+        if len(s.players[payer].zones["deck"]) < int(cost["mill"]):
+            return None
+        steps.append({"op": "mill", "n": int(cost["mill"]), "who": rel, "_cost": True})
     if cost.get("coins"):
         if s.players[payer].coins < int(cost["coins"]):
             return None
@@ -147,6 +151,9 @@ def cost_steps(
             "count": int(c.get("n", 1)),
             "filter": {**c.get("filter", {}), **extra},
         }
+        if c.get("all"):  # "put all the cards of your ener zone into the trash": none there pays it too
+            steps.append({"op": op_name, "target": {**spec, "all": True}})
+            continue
         if c.get("distinct"):
             spec["distinct"] = c["distinct"]
         found = tg.candidates(s, player, card, spec)
@@ -158,19 +165,30 @@ def cost_steps(
         ):
             return None
         steps.append({"op": op_name, "target": spec})
-    if "trash_signi" in cost:  # SIGNI of the payer's field into the trash (this one, or others)
-        c = cost["trash_signi"]
-        spec = (
-            {"self": True}
-            if c.get("self")
-            else {"side": rel, "zone": "signi", "count": int(c.get("n", 1)), "filter": c.get("filter", {})}
-        )
-        if c.get("another"):
-            spec["another"] = True
-        if len(tg.candidates(s, player, card, spec)) < int(spec.get("count", 1)):
+    if cost.get("put_signi"):
+        put = signi_cost_step(s, player, card, rel, cost["put_signi"])
+        if put is None:
             return None
-        steps.append({"op": "trash", "target": spec, **({"_cost": True} if as_cost else {})})
+        steps.append(put)
     return [x for st in steps for x in (st, {"op": "then"})]
+
+
+def signi_cost_step(
+    s: GameState, player: str, card: str, rel: str, c: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The step that pays "put this SIGNI / N (other) SIGNI of yours / all your SIGNI into the trash (or the
+    ener zone)" (000 'Cost': a cost is paid in full or not at all, so one that cannot be paid is None). The
+    SIGNI go into their owner's zone, and the move is marked as paid for a cost (``_cost``)."""
+    if c.get("self"):
+        spec: dict[str, Any] = {"self": True}
+    else:
+        spec = {"side": rel, "zone": "signi", "count": int(c.get("n", 1)), "filter": c.get("filter", {})}
+        spec.update({k: True for k in ("another", "all") if c.get(k)})
+    found = tg.candidates(s, player, card, spec)
+    if not spec.get("all") and len(found) < int(spec.get("count", 1)):
+        return None
+    to = c.get("to", "trash")
+    return {"op": "move", "to": to, "into": "owner", "target": spec, "_cost": True}
 
 
 @op("may_pay")

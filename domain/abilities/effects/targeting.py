@@ -68,16 +68,17 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         return found  # the only choice there is
     at.progress.awaiting = "targets"
     private = spec.get("zone") in ("hand", "lrig_deck")
-    chooser = rec.state.owners[found[0]] if spec.get("chosen_by") == "owner" else frame.player
     rec.ask(
-        chooser,
+        opponent(frame.player) if spec.get("chooser") == "opponent" else frame.player,
         "choose",
         "target.choose",
         purpose="target",
         min=lo,
         max=hi,
         choices=found,
-        prompt=f"choose {tg.target_text(spec)} for {step_text(step)}",
+        prompt=f"the opponent's effect: {step_text(step)}; choose which of yours"
+        if spec.get("chooser") == "opponent"
+        else f"choose {tg.target_text(spec)} for {step_text(step)}",
         private=private,
         resume=dump(frame),
     )
@@ -91,8 +92,8 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
     cards: list[str] = []
     for at in seg.steps:
         spec = at.step.get("target") or {}
-        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec or spec.get("chosen_by"):
-            continue
+        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec or spec.get("chooser"):
+            continue  # not targeted: "the opponent chooses a SIGNI of theirs" targets nothing
         for iid in at.progress.targets or []:
             where = s.where(iid)
             if where and where[0] != p and where[1].startswith("signi:") and iid not in cards:
