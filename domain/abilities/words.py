@@ -588,7 +588,8 @@ def _prevent_text(s: Step) -> str:
         s.get("times", 1), f"the next {s.get('times')} times"
     )
     then = steps_text(s.get("then", []))
-    return f"this turn, {times} you would take damage, you take none instead" + (
+    source = " from a SIGNI" if s.get("from") == "signi" else ""
+    return f"this turn, {times} you would take damage{source}, you take none instead" + (
         f" and {then}" if then else ""
     )
 
@@ -601,7 +602,7 @@ def _prevent_check(s: Step) -> list[str]:
 
 general_word(
     "prevent",
-    {"what": Literal["attack", "damage"], "times": int, "then": STEPS},
+    {"what": Literal["attack", "damage"], "times": int, "then": STEPS, "from": Literal["signi"]},
     "Something does not happen: the attack in progress is negated, or the next times you would take damage "
     "this turn you take none (then: what the card gains with it).",
     lambda s: (str(s.get("what", "")),),
@@ -613,7 +614,9 @@ general_word(
     required=("what",),
 )
 alias("negate_attack", "prevent", {}, {"what": "attack"})
-alias("prevent_damage", "prevent", {"times": int, "then": STEPS}, {"what": "damage"})
+alias(
+    "prevent_damage", "prevent", {"times": int, "then": STEPS, "from": Literal["signi"]}, {"what": "damage"}
+)
 
 
 # -- control words: they steer the effect ---------------------------------------------------------

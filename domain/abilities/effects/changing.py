@@ -10,6 +10,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import granted_ref
+from domain.abilities.constants import minus_to_plus
 from domain.abilities.effects.running import OPS, Op, op
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
@@ -63,9 +64,10 @@ def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
     amount = int(step["amount"]) * _per(s, frame.player, step.get("per"), frame.card, frame.notes)
     for iid in live_targets(rec, frame, step, chosen):
+        turned = amount < 0 and minus_to_plus(s, iid, frame.player)  # "gets + that amount instead"
         data = {
             "card": iid,
-            "amount": amount,
+            "amount": -amount if turned else amount,
             "until": "end_of_turn",
             "by_effect": frame.card,
         }
