@@ -639,6 +639,13 @@ def _awakened(state: GameState, d: dict[str, Any], _e: Any) -> None:
     _slot_of(state, d["card"]).awakened = True
 
 
+@handles("VanishRedirected")
+def _vanish_redirected(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    redirected = dict(state.flags.get("vanish_to_trash", {}))  # this turn only, as the flags are
+    redirected.setdefault(d["player"], d["by_effect"])
+    state.flags["vanish_to_trash"] = redirected
+
+
 @handles("SpellsBanned")
 def _spells_banned(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.flags["no_spells"] = [*state.flags.get("no_spells", []), d["player"]]

@@ -740,6 +740,14 @@ def _spells_banned(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} cannot use spells for the rest of the turn{s.by(d)}"
 
 
+@says("VanishRedirected")
+def _vanish_redirected(s: Say, d: Mapping[str, Any]) -> str:
+    return (
+        f"for the rest of the turn, {s.whose(d.get('player'))} SIGNI vanished go to the trash instead of the "
+        f"ener zone{s.by(d)}"
+    )
+
+
 @says("CoinsGained")
 def _coins_gained(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} gains {count(int(d.get('count', 1)), 'coin')}{s.by(d)}"

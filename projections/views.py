@@ -338,6 +338,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "NumberDeclared",
     "SigniAwakened",
     "SpellsBanned",
+    "VanishRedirected",
     "CoinsGained",
     "CoinsPaid",
     "SigniTargeted",

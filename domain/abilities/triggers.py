@@ -443,6 +443,8 @@ def _vanished_to_trash(rec: Recorder, event: Any) -> None:
         source = attacker
     elif d.get("zone"):
         source = front_to_trash(s, d["player"], d["zone"])
+    if source is None:  # an effect said so for the rest of the turn
+        source = s.flags.get("vanish_to_trash", {}).get(d["player"])
     if source is None:
         return
     rec.emit(

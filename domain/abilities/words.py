@@ -395,9 +395,10 @@ def _attacks_text(s: Step) -> str:
 
 general_word(
     "restrict",
-    {"what": Literal["spells", "attack_zone", "attacks"], "who": Who, "amount": int},
+    {"what": Literal["spells", "attack_zone", "attacks", "vanish_to_ener"], "who": Who, "amount": int},
     "For the rest of this turn a player may do less: use no spells (who), attack from none of the SIGNI zone "
-    "its player chooses, or attack this LRIG amount times more or fewer.",
+    "its player chooses, or attack this LRIG amount times more or fewer; or their SIGNI vanished go to the "
+    "trash instead of the ener zone (vanish_to_ener).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("spells",), fx.OPS["ban_spells"], _ban_text),
@@ -407,6 +408,14 @@ general_word(
             lambda _s: "choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
         ),
         Route(("attacks",), fx.OPS["attack_limit"], _attacks_text),
+        Route(
+            ("vanish_to_ener",),
+            fx.OPS["vanished_to_trash_this_turn"],
+            lambda s: (
+                f"this turn, {'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} SIGNI "
+                "vanished go to the trash instead of the ener zone"
+            ),
+        ),
     ],
     required=("what",),
 )

@@ -22,6 +22,15 @@ def _ban_spells(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool
     return True
 
 
+@op("vanished_to_trash_this_turn")
+def _vanished_to_trash_this_turn(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """For the rest of this turn, a SIGNI of a player (``who``: the opponent by default) that is vanished goes
+    to the trash instead of the ener zone."""
+    p = who(frame, {"who": at.step.get("who", "opponent")})
+    rec.emit("VanishRedirected", "rules", "effect.vanish-to-trash", {"player": p, "by_effect": frame.card})
+    return True
+
+
 @op("forbid_attack_zone")
 def _forbid_attack_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You choose one of the opponent's SIGNI zones: this turn, SIGNI in it cannot attack."""
