@@ -639,6 +639,12 @@ def _awakened(state: GameState, d: dict[str, Any], _e: Any) -> None:
     _slot_of(state, d["card"]).awakened = True
 
 
+@handles("MinusDoubled")
+def _minus_doubled(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    if d["player"] not in state.flags.get("minus_doubled", ()):  # this turn only, as the flags are
+        state.flags["minus_doubled"] = [*state.flags.get("minus_doubled", []), d["player"]]
+
+
 @handles("VanishRedirected")
 def _vanish_redirected(state: GameState, d: dict[str, Any], _e: Any) -> None:
     redirected = dict(state.flags.get("vanish_to_trash", {}))  # this turn only, as the flags are

@@ -740,6 +740,14 @@ def _spells_banned(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} cannot use spells for the rest of the turn{s.by(d)}"
 
 
+@says("MinusDoubled")
+def _minus_doubled(s: Say, d: Mapping[str, Any]) -> str:
+    return (
+        f"for the rest of the turn, the minus power {s.whose(d.get('player'))} SIGNI give the opponent's SIGNI "
+        f"by their effects is doubled{s.by(d)}"
+    )
+
+
 @says("VanishRedirected")
 def _vanish_redirected(s: Say, d: Mapping[str, Any]) -> str:
     return (

@@ -339,6 +339,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "SigniAwakened",
     "SpellsBanned",
     "VanishRedirected",
+    "MinusDoubled",
     "CoinsGained",
     "CoinsPaid",
     "SigniTargeted",

@@ -395,10 +395,15 @@ def _attacks_text(s: Step) -> str:
 
 general_word(
     "restrict",
-    {"what": Literal["spells", "attack_zone", "attacks", "vanish_to_ener"], "who": Who, "amount": int},
+    {
+        "what": Literal["spells", "attack_zone", "attacks", "vanish_to_ener", "single_minus"],
+        "who": Who,
+        "amount": int,
+    },
     "For the rest of this turn a player may do less: use no spells (who), attack from none of the SIGNI zone "
     "its player chooses, or attack this LRIG amount times more or fewer; or their SIGNI vanished go to the "
-    "trash instead of the ener zone (vanish_to_ener).",
+    "trash instead of the ener zone (vanish_to_ener); or the minus power your SIGNI's effects give the "
+    "opponent's SIGNI counts twice (single_minus: it no longer counts once).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("spells",), fx.OPS["ban_spells"], _ban_text),
@@ -415,6 +420,11 @@ general_word(
                 f"this turn, {'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} SIGNI "
                 "vanished go to the trash instead of the ener zone"
             ),
+        ),
+        Route(
+            ("single_minus",),
+            fx.OPS["double_minus_this_turn"],
+            lambda _s: "this turn, the minus power your SIGNI's effects give the opponent's SIGNI is doubled",
         ),
     ],
     required=("what",),

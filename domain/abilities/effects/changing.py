@@ -57,6 +57,18 @@ def _per(s: GameState, player: str, per: Any, source: str = "", notes: dict[str,
     return bonus(Ctx(s, player, source, dict(notes or {})), 1, per)
 
 
+def _doubled(s: GameState, frame: Frame, iid: str) -> bool:
+    """Whether minus power given by this effect is doubled this turn: the effect of a SIGNI of a player an
+    effect said so of, on a SIGNI of the opponent's."""
+    p = frame.player
+    return (
+        p in s.flags.get("minus_doubled", ())
+        and s.owners.get(iid) != p
+        and frame.card in s.cards
+        and facts.card_of(s, frame.card).is_signi
+    )
+
+
 @op("power")
 def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
@@ -65,9 +77,10 @@ def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     amount = int(step["amount"]) * _per(s, frame.player, step.get("per"), frame.card, frame.notes)
     for iid in live_targets(rec, frame, step, chosen):
         turned = amount < 0 and minus_to_plus(s, iid, frame.player)  # "gets + that amount instead"
+        doubled = amount < 0 and _doubled(s, frame, iid)
         data = {
             "card": iid,
-            "amount": -amount if turned else amount,
+            "amount": (-amount if turned else amount) * (2 if doubled else 1),
             "until": "end_of_turn",
             "by_effect": frame.card,
         }

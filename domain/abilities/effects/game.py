@@ -31,6 +31,14 @@ def _vanished_to_trash_this_turn(rec: Recorder, frame: Frame, at: Pending, _t: l
     return True
 
 
+@op("double_minus_this_turn")
+def _double_minus_this_turn(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """For the rest of this turn, the minus power the effects of your SIGNI give the opponent's SIGNI is
+    doubled."""
+    rec.emit("MinusDoubled", "rules", "power.modify", {"player": frame.player, "by_effect": frame.card})
+    return True
+
+
 @op("forbid_attack_zone")
 def _forbid_attack_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You choose one of the opponent's SIGNI zones: this turn, SIGNI in it cannot attack."""
