@@ -743,8 +743,8 @@ def _spells_banned(s: Say, d: Mapping[str, Any]) -> str:
 @says("MinusDoubled")
 def _minus_doubled(s: Say, d: Mapping[str, Any]) -> str:
     return (
-        f"for the rest of the turn, the minus power {s.whose(d.get('player'))} SIGNI give the opponent's SIGNI "
-        f"by their effects is doubled{s.by(d)}"
+        f"for the rest of the turn, the minus power {s.whose(d.get('player'))} SIGNI give the opponent's "
+        f"SIGNI by their effects is doubled{s.by(d)}"
     )
 
 
