@@ -67,6 +67,11 @@ def resolve(rec: Recorder) -> None:
         if slot is None:  # the attacker left the field before the attack was resolved
             rec.emit("AttackEnded", "rules", "attack.triggers", {"result": "attacker left the field"})
             return
+        negation = next((e for e in s.flags.get("preventions", []) if e.get("what") == "attack"), None)
+        if negation is not None and a["zone"] != "lrig":  # "the next time a SIGNI attacks, negate it"
+            data = {"result": "negated", "zone": a["zone"], "card": a["card"], "key": negation["key"]}
+            rec.emit("AttackEnded", "rules", "effect.negate-attack", {**data, "by_effect": negation["card"]})
+            return
         if a["zone"] == "lrig":
             if s.step != "guard":
                 rec.emit("StepBegan", "rules", "guard.step", {"step": "guard"})
@@ -128,7 +133,9 @@ def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
     mine = [
         e
         for e in rec.state.flags.get("preventions", [])
-        if e["player"] == player and (e.get("from") != "signi" or from_signi)  # "damage from a SIGNI" only
+        if e["player"] == player
+        and e.get("what") != "attack"  # a negation of the next attack is no prevention of damage
+        and (e.get("from") != "signi" or from_signi)  # "damage from a SIGNI" only
     ]
     if not mine:
         return False

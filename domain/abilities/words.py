@@ -432,6 +432,8 @@ general_word(
 alias("ban_spells", "restrict", {"who": Who}, {"what": "spells"})
 alias("forbid_attack_zone", "restrict", {}, {"what": "attack_zone"})
 alias("attack_limit", "restrict", {"amount": int}, {"what": "attacks"})
+alias("vanished_to_trash_this_turn", "restrict", {"who": Who}, {"what": "vanish_to_ener"})
+alias("double_minus_this_turn", "restrict", {}, {"what": "single_minus"})
 
 
 # -- the other words ------------------------------------------------------------------------------
@@ -570,10 +572,11 @@ word(
 )(fx.OPS["crush"])
 general_word(
     "reposition",
-    {"to": Literal["attacker_front", "zone", "swap"], "target": TARGET},
+    {"to": Literal["attacker_front", "zone", "swap", "rearrange"], "target": TARGET},
     "A SIGNI moves on its field: this one to the zone in front of the attacking SIGNI (to: attacker_front), "
     "the target to another, empty, SIGNI zone (to: zone), or two SIGNI change places (to: swap: the two "
-    "targets, or the target and this one).",
+    "targets, or the target and this one), or the targets are put back in the zones as you choose (to: "
+    "rearrange).",
     lambda s: (str(s.get("to", "")),),
     [
         Route(
@@ -590,6 +593,11 @@ general_word(
                 + ("" if int(s.get("target", {}).get("count", 1)) > 1 else " and this SIGNI")
             ),
         ),
+        Route(
+            ("rearrange",),
+            fx.OPS["rearrange"],
+            lambda s: f"put {_t(s)} back in the SIGNI zones as you choose",
+        ),
     ],
     required=("to",),
     check=lambda s: [] if s.get("to") == "attacker_front" or "target" in s else ["step reposition: a target"],
@@ -597,6 +605,7 @@ general_word(
 alias("move_to_attacker_front", "reposition", {}, {"to": "attacker_front"})
 alias("relocate", "reposition", {"target": TARGET}, {"to": "zone"}, targets=True)
 alias("swap_places", "reposition", {"target": TARGET}, {"to": "swap"}, targets=True)
+alias("rearrange", "reposition", {"target": TARGET}, {"to": "rearrange"}, targets=True)
 word("swap_with_ener", {"target": TARGET}, lambda s: f"swap this SIGNI with {_t(s)}", targets=True)(
     fx.OPS["swap_with_ener"]
 )
@@ -621,18 +630,29 @@ def _prevent_check(s: Step) -> list[str]:
 
 general_word(
     "prevent",
-    {"what": Literal["attack", "damage"], "times": int, "then": STEPS, "from": Literal["signi"]},
+    {
+        "what": Literal["attack", "damage", "next_attack"],
+        "times": int,
+        "then": STEPS,
+        "from": Literal["signi"],
+    },
     "Something does not happen: the attack in progress is negated, or the next times you would take damage "
     "this turn you take none (then: what the card gains with it).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("attack",), fx.OPS["negate_attack"], lambda _s: "negate that attack"),
         Route(("damage",), fx.OPS["prevent_damage"], _prevent_text),
+        Route(
+            ("next_attack",),
+            fx.OPS["negate_next_attack"],
+            lambda _s: "this turn, the next time a SIGNI attacks, negate that attack",
+        ),
     ],
     check=_prevent_check,
     required=("what",),
 )
 alias("negate_attack", "prevent", {}, {"what": "attack"})
+alias("negate_next_attack", "prevent", {}, {"what": "next_attack"})
 alias(
     "prevent_damage", "prevent", {"times": int, "then": STEPS, "from": Literal["signi"]}, {"what": "damage"}
 )

@@ -4,6 +4,8 @@ preventing damage, the number of LRIG attacks.
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.abilities.effects.running import ask_zone, op, take, who
 from domain.abilities.frames import (
     Frame,
@@ -123,6 +125,16 @@ def _negate_attack(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
             "effect.negate-attack",
             {"result": "negated", "zone": a["zone"], "card": a["card"], "by_effect": frame.card},
         )
+    return True
+
+
+@op("negate_next_attack")
+def _negate_next_attack(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn, the next time a SIGNI attacks, that attack is negated (kept with the preventions of this
+    turn; ``combat.resolve`` spends it)."""
+    data: dict[str, Any] = {"player": frame.player, "card": frame.card, "ability": frame.ability, "times": 1}
+    data.update({"effect": [], "what": "attack", "by_effect": frame.card})
+    rec.emit("PreventionSet", "rules", "effect.negate-attack", data)
     return True
 
 
