@@ -67,6 +67,11 @@ def resolve(rec: Recorder) -> None:
         if slot is None:  # the attacker left the field before the attack was resolved
             rec.emit("AttackEnded", "rules", "attack.triggers", {"result": "attacker left the field"})
             return
+        negation = next((e for e in s.flags.get("preventions", []) if e.get("what") == "attack"), None)
+        if negation is not None and a["zone"] != "lrig":  # "the next time a SIGNI attacks, negate it"
+            data = {"result": "negated", "zone": a["zone"], "card": a["card"], "key": negation["key"]}
+            rec.emit("AttackEnded", "rules", "effect.negate-attack", {**data, "by_effect": negation["card"]})
+            return
         if a["zone"] == "lrig":
             if s.step != "guard":
                 rec.emit("StepBegan", "rules", "guard.step", {"step": "guard"})
@@ -125,7 +130,14 @@ def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, f
 def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
     """Whether damage the player would take is prevented instead (``effect.prevent-damage``): one use of a
     prevention set this turn is spent, one that costs nothing first, and what it says happens then."""
-    mine = [e for e in rec.state.flags.get("preventions", []) if e["player"] == player]
+    from_signi = source in rec.state.cards and facts.card_of(rec.state, source).is_signi
+    mine = [
+        e
+        for e in rec.state.flags.get("preventions", [])
+        if e["player"] == player
+        and e.get("what") != "attack"  # a negation of the next attack is no prevention of damage
+        and (e.get("from") != "signi" or from_signi)  # "damage from a SIGNI" only
+    ]
     if not mine:
         return False
     entry = next((e for e in mine if not e.get("effect")), mine[0])

@@ -79,6 +79,8 @@ EVENT_TYPES: dict[str, str] = {
     "HandRevealed": "a player's hand was shown to a player (``to``: one player; ``all``: both)",
     "SigniAwakened": "a SIGNI awakened: it stays awakened while it is on the field",
     "SpellsBanned": "a player cannot use spells for the rest of the turn",
+    "MinusDoubled": "for the rest of the turn, the minus power a player's SIGNI give by effects is doubled",
+    "VanishRedirected": "for the rest of the turn, a player's vanished SIGNI go to the trash, not the ener",
     "CoinsGained": "a player gained coins (never more than five held)",
     "CoinsPaid": "a player paid coins",
     "SigniTargeted": "SIGNI on a player's field became the targets of the other player's ability or effect",

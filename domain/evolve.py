@@ -386,6 +386,9 @@ def _burst(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("AttackEnded")
 def _attack_ended(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.attack = None
+    if d.get("key"):  # a negation of the next attack was spent
+        left = [e for e in state.flags.get("preventions", []) if e["key"] != d["key"]]
+        state.flags["preventions"] = left
 
 
 # -- rule processing and the end of the turn ------------------------------------------------------
@@ -640,6 +643,19 @@ def _awakened(state: GameState, d: dict[str, Any], _e: Any) -> None:
     _slot_of(state, d["card"]).awakened = True
 
 
+@handles("MinusDoubled")
+def _minus_doubled(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    if d["player"] not in state.flags.get("minus_doubled", ()):  # this turn only, as the flags are
+        state.flags["minus_doubled"] = [*state.flags.get("minus_doubled", []), d["player"]]
+
+
+@handles("VanishRedirected")
+def _vanish_redirected(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    redirected = dict(state.flags.get("vanish_to_trash", {}))  # this turn only, as the flags are
+    redirected.setdefault(d["player"], d["by_effect"])
+    state.flags["vanish_to_trash"] = redirected
+
+
 @handles("SpellsBanned")
 def _spells_banned(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.flags["no_spells"] = [*state.flags.get("no_spells", []), d["player"]]
@@ -697,6 +713,17 @@ def _ability_granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("SigniMoved")
 def _signi_moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
     ps = _player(state, d)
+    if d.get("moves"):  # several SIGNI put back in the zones together
+        slots = {m["from"]: ps.signi[m["from"]] for m in d["moves"]}
+        for m in d["moves"]:
+            if slots[m["from"]] is None or slots[m["from"]].iid != m["card"]:  # type: ignore[union-attr]
+                raise EvolveError("a SIGNI moves from where it is")
+            ps.signi[m["from"]] = None
+        for m in d["moves"]:
+            if ps.signi[m["to"]] is not None:
+                raise EvolveError("SIGNI are put back only into empty SIGNI zones")
+            ps.signi[m["to"]] = slots[m["from"]]
+        return
     slot, other = ps.signi[d["from"]], ps.signi[d["to"]]
     if d.get("with"):  # two SIGNI change places
         if slot is None or other is None or slot.iid != d["card"] or other.iid != d["with"]:

@@ -740,6 +740,22 @@ def _spells_banned(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} cannot use spells for the rest of the turn{s.by(d)}"
 
 
+@says("MinusDoubled")
+def _minus_doubled(s: Say, d: Mapping[str, Any]) -> str:
+    return (
+        f"for the rest of the turn, the minus power {s.whose(d.get('player'))} SIGNI give the opponent's "
+        f"SIGNI by their effects is doubled{s.by(d)}"
+    )
+
+
+@says("VanishRedirected")
+def _vanish_redirected(s: Say, d: Mapping[str, Any]) -> str:
+    return (
+        f"for the rest of the turn, {s.whose(d.get('player'))} SIGNI vanished go to the trash instead of the "
+        f"ener zone{s.by(d)}"
+    )
+
+
 @says("CoinsGained")
 def _coins_gained(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} gains {count(int(d.get('count', 1)), 'coin')}{s.by(d)}"
@@ -801,6 +817,12 @@ def _abilities_lost(s: Say, d: Mapping[str, Any]) -> str:
 
 @says("SigniMoved")
 def _signi_moved(s: Say, d: Mapping[str, Any]) -> str:
+    if d.get("moves"):  # several SIGNI put back in the zones together
+        each = ", ".join(
+            f"{s.card(m.get('card'))} from the {signi_zone(m.get('from'))} to the {signi_zone(m.get('to'))}"
+            for m in d["moves"]
+        )
+        return f"{s.whose(d.get('player'))} SIGNI are rearranged: {each}{s.by(d)}"
     if d.get("with"):  # two SIGNI changed places
         return (
             f"{s.whose(d.get('player'))} SIGNI {s.card(d.get('card'))} in the {signi_zone(d.get('from'))} "
@@ -871,6 +893,8 @@ def _prevention_set(s: Say, d: Mapping[str, Any]) -> str:
     times = int(d.get("times", 1))
     nxt = "the next time" if times == 1 else f"the next {times} times"
     who = s.player(d.get("player"))
+    if d.get("what") == "attack":
+        return f"This turn, {nxt} a SIGNI attacks, that attack is negated{s.by(d)}"
     return f"This turn, {nxt} {who} would take damage, {who} takes none{s.by(d)}"
 
 

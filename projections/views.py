@@ -343,6 +343,8 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "NumberDeclared",
     "SigniAwakened",
     "SpellsBanned",
+    "VanishRedirected",
+    "MinusDoubled",
     "CoinsGained",
     "CoinsPaid",
     "SigniTargeted",

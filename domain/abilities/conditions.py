@@ -329,7 +329,7 @@ alias(
     dict,
     lambda v: [{"moved_fit": {"filter": v}, "op": ">=", "value": 1}],
     lambda v: f"the card moved is {filter_text(v).strip('()')}",
-    "filter: a card the effect just moved off the field fits the filter (as printed)",
+    "filter: a card the effect just moved (off the field, or from the deck into the trash) fits the filter",
 )
 alias(
     "revealed",

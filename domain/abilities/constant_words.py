@@ -177,6 +177,12 @@ constant(
     required=("add",),
 )
 constant(
+    "minus_to_plus",
+    {},
+    lambda _st: "when an opponent's effect would give this SIGNI minus power, it gets that much plus instead",
+    "the opponent's effects that would lower this SIGNI's power raise it as much instead",
+)
+constant(
     "refresh_keeps_life",
     {},
     lambda _st: "your Life Cloth is not put into the trash when you refresh",
@@ -236,7 +242,15 @@ general_constant(
 )
 general_constant(
     "rule",
-    ("immune", "spell_cost", "vanished_to_trash", "lrig_attacks", "refresh_keeps_life", "guard_cost"),
+    (
+        "immune",
+        "spell_cost",
+        "vanished_to_trash",
+        "lrig_attacks",
+        "refresh_keeps_life",
+        "guard_cost",
+        "minus_to_plus",
+    ),
     "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, where a "
     "SIGNI vanished goes, how often and when this LRIG may attack, whether a refresh trashes Life Cloth, "
     "what the opponent's Guard costs",

@@ -191,6 +191,12 @@ def immune(s: GameState, iid: str, what: str, by: str, battle: bool = False) -> 
     return False
 
 
+def minus_to_plus(s: GameState, iid: str, by: str) -> bool:
+    """Whether a constant of the SIGNI itself turns minus power given by player ``by``'s effects (the
+    opponent's) into plus."""
+    return any(source == iid and p != by for p, source, _st in active(s, "minus_to_plus"))
+
+
 def guard_cost_extra(s: GameState, guarding: str) -> list[dict[str, Any]]:
     """Ener the guarding player must also pay to Guard, by constant abilities of the opponent's cards."""
     return [c for p, _source, st in active(s, "guard_cost") if p != guarding for c in st.get("add", [])]

@@ -7,8 +7,8 @@ list of catalogue ids), ``position``, ``shares_center_color`` (whether the card 
 owner's center LRIG), ``shares_class_with_yours`` (it shares a class with a SIGNI on the field of the
 ability's controller), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self``
 (level at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the
-field, or put into the trash as a cost) or ``power_below: self`` (less power than this SIGNI), set when
-chosen.
+field, or put into the trash as a cost), ``power_below: self`` (less power than this SIGNI) or ``power_below:
+your_signi`` (less power than a SIGNI of yours), set when chosen.
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -194,7 +194,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "level_max_self": "of a level no higher than this card's",
         "shares_class_with_yours": "sharing a class with a SIGNI on your field",
         "power_below": "with less power than "
-        + ("this SIGNI" if v == "self" else "the SIGNI the effect moved"),
+        + {"self": "this SIGNI", "your_signi": "a SIGNI of yours"}.get(v, "the SIGNI the effect moved"),
     }.get(k)
 
 

@@ -310,8 +310,8 @@ def _revealed(c: Ctx, p: dict[str, Any]) -> int | None:
     lambda p: f"the cards the effect just moved that are {filter_text(p.get('filter', {}))}",
 )
 def _moved_fit(c: Ctx, p: dict[str, Any]) -> int | None:
-    """How many of the SIGNI the effect last moved off the field fit the filter, as printed (none moved:
-    nothing)."""
+    """How many of the cards the effect last moved (off the field, or from the deck into the trash) fit the
+    filter, as printed (none moved: nothing)."""
     moved = c.vars.get("moved")
     if not moved:
         return None

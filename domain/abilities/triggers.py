@@ -272,7 +272,12 @@ def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     source = d.get("by_effect")
     yours = source in s.owners and s.owners[source] == d["player"]  # by an effect of its player's card
-    for card in [d["card"], *([d["with"]] if d.get("with") else [])]:  # two changing places both move
+    moved = (
+        [m["card"] for m in d["moves"]]
+        if d.get("moves")
+        else [d["card"], *([d["with"]] if d.get("with") else [])]
+    )
+    for card in moved:  # two changing places both move; SIGNI put back in the zones together all move
         yield card, d["player"], "auto", MOVED_ZONE, None
         if yours:
             yield card, d["player"], "auto", MOVED_ZONE_YOURS, None
@@ -475,6 +480,8 @@ def _vanished_to_trash(rec: Recorder, event: Any) -> None:
         source = attacker
     elif d.get("zone"):
         source = front_to_trash(s, d["player"], d["zone"])
+    if source is None:  # an effect said so for the rest of the turn
+        source = s.flags.get("vanish_to_trash", {}).get(d["player"])
     if source is None:
         return
     rec.emit(

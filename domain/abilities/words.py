@@ -398,9 +398,15 @@ def _attacks_text(s: Step) -> str:
 
 general_word(
     "restrict",
-    {"what": Literal["spells", "attack_zone", "attacks"], "who": Who, "amount": int},
+    {
+        "what": Literal["spells", "attack_zone", "attacks", "vanish_to_ener", "single_minus"],
+        "who": Who,
+        "amount": int,
+    },
     "For the rest of this turn a player may do less: use no spells (who), attack from none of the SIGNI zone "
-    "its player chooses, or attack this LRIG amount times more or fewer.",
+    "its player chooses, or attack this LRIG amount times more or fewer; or their SIGNI vanished go to the "
+    "trash instead of the ener zone (vanish_to_ener); or the minus power your SIGNI's effects give the "
+    "opponent's SIGNI counts twice (single_minus: it no longer counts once).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("spells",), fx.OPS["ban_spells"], _ban_text),
@@ -410,12 +416,27 @@ general_word(
             lambda _s: "choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
         ),
         Route(("attacks",), fx.OPS["attack_limit"], _attacks_text),
+        Route(
+            ("vanish_to_ener",),
+            fx.OPS["vanished_to_trash_this_turn"],
+            lambda s: (
+                f"this turn, {'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} SIGNI "
+                "vanished go to the trash instead of the ener zone"
+            ),
+        ),
+        Route(
+            ("single_minus",),
+            fx.OPS["double_minus_this_turn"],
+            lambda _s: "this turn, the minus power your SIGNI's effects give the opponent's SIGNI is doubled",
+        ),
     ],
     required=("what",),
 )
 alias("ban_spells", "restrict", {"who": Who}, {"what": "spells"})
 alias("forbid_attack_zone", "restrict", {}, {"what": "attack_zone"})
 alias("attack_limit", "restrict", {"amount": int}, {"what": "attacks"})
+alias("vanished_to_trash_this_turn", "restrict", {"who": Who}, {"what": "vanish_to_ener"})
+alias("double_minus_this_turn", "restrict", {}, {"what": "single_minus"})
 
 
 # -- the other words ------------------------------------------------------------------------------
@@ -554,10 +575,11 @@ word(
 )(fx.OPS["crush"])
 general_word(
     "reposition",
-    {"to": Literal["attacker_front", "zone", "swap"], "target": TARGET},
+    {"to": Literal["attacker_front", "zone", "swap", "rearrange"], "target": TARGET},
     "A SIGNI moves on its field: this one to the zone in front of the attacking SIGNI (to: attacker_front), "
     "the target to another, empty, SIGNI zone (to: zone), or two SIGNI change places (to: swap: the two "
-    "targets, or the target and this one).",
+    "targets, or the target and this one), or the targets are put back in the zones as you choose (to: "
+    "rearrange).",
     lambda s: (str(s.get("to", "")),),
     [
         Route(
@@ -574,6 +596,11 @@ general_word(
                 + ("" if int(s.get("target", {}).get("count", 1)) > 1 else " and this SIGNI")
             ),
         ),
+        Route(
+            ("rearrange",),
+            fx.OPS["rearrange"],
+            lambda s: f"put {_t(s)} back in the SIGNI zones as you choose",
+        ),
     ],
     required=("to",),
     check=lambda s: [] if s.get("to") == "attacker_front" or "target" in s else ["step reposition: a target"],
@@ -581,6 +608,7 @@ general_word(
 alias("move_to_attacker_front", "reposition", {}, {"to": "attacker_front"})
 alias("relocate", "reposition", {"target": TARGET}, {"to": "zone"}, targets=True)
 alias("swap_places", "reposition", {"target": TARGET}, {"to": "swap"}, targets=True)
+alias("rearrange", "reposition", {"target": TARGET}, {"to": "rearrange"}, targets=True)
 word("swap_with_ener", {"target": TARGET}, lambda s: f"swap this SIGNI with {_t(s)}", targets=True)(
     fx.OPS["swap_with_ener"]
 )
@@ -591,7 +619,8 @@ def _prevent_text(s: Step) -> str:
         s.get("times", 1), f"the next {s.get('times')} times"
     )
     then = steps_text(s.get("then", []))
-    return f"this turn, {times} you would take damage, you take none instead" + (
+    source = " from a SIGNI" if s.get("from") == "signi" else ""
+    return f"this turn, {times} you would take damage{source}, you take none instead" + (
         f" and {then}" if then else ""
     )
 
@@ -604,19 +633,32 @@ def _prevent_check(s: Step) -> list[str]:
 
 general_word(
     "prevent",
-    {"what": Literal["attack", "damage"], "times": int, "then": STEPS},
+    {
+        "what": Literal["attack", "damage", "next_attack"],
+        "times": int,
+        "then": STEPS,
+        "from": Literal["signi"],
+    },
     "Something does not happen: the attack in progress is negated, or the next times you would take damage "
     "this turn you take none (then: what the card gains with it).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("attack",), fx.OPS["negate_attack"], lambda _s: "negate that attack"),
         Route(("damage",), fx.OPS["prevent_damage"], _prevent_text),
+        Route(
+            ("next_attack",),
+            fx.OPS["negate_next_attack"],
+            lambda _s: "this turn, the next time a SIGNI attacks, negate that attack",
+        ),
     ],
     check=_prevent_check,
     required=("what",),
 )
 alias("negate_attack", "prevent", {}, {"what": "attack"})
-alias("prevent_damage", "prevent", {"times": int, "then": STEPS}, {"what": "damage"})
+alias("negate_next_attack", "prevent", {}, {"what": "next_attack"})
+alias(
+    "prevent_damage", "prevent", {"times": int, "then": STEPS, "from": Literal["signi"]}, {"what": "damage"}
+)
 
 
 # -- control words: they steer the effect ---------------------------------------------------------

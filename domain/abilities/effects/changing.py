@@ -10,7 +10,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import granted_ref
-from domain.abilities.constants import immune
+from domain.abilities.constants import immune, minus_to_plus
 from domain.abilities.effects.running import OPS, Op, op
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
@@ -59,6 +59,18 @@ def _per(s: GameState, player: str, per: Any, source: str = "", notes: dict[str,
     return bonus(Ctx(s, player, source, dict(notes or {})), 1, per)
 
 
+def _doubled(s: GameState, frame: Frame, iid: str) -> bool:
+    """Whether minus power given by this effect is doubled this turn: the effect of a SIGNI of a player an
+    effect said so of, on a SIGNI of the opponent's."""
+    p = frame.player
+    return (
+        p in s.flags.get("minus_doubled", ())
+        and s.owners.get(iid) != p
+        and frame.card in s.cards
+        and facts.card_of(s, frame.card).is_signi
+    )
+
+
 @op("power")
 def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
@@ -66,9 +78,11 @@ def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
     amount = int(step["amount"]) * _per(s, frame.player, step.get("per"), frame.card, frame.notes)
     for iid in live_targets(rec, frame, step, chosen):
+        turned = amount < 0 and minus_to_plus(s, iid, frame.player)  # "gets + that amount instead"
+        doubled = amount < 0 and _doubled(s, frame, iid)
         data = {
             "card": iid,
-            "amount": amount,
+            "amount": (-amount if turned else amount) * (2 if doubled else 1),
             "until": "end_of_turn",
             "by_effect": frame.card,
         }

@@ -234,6 +234,44 @@ def _swap_places(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) ->
     return True
 
 
+@op("rearrange")
+def _rearrange(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The SIGNI of one field (the targets, all of that field) are put back in the SIGNI zones as this
+    effect's player chooses: one answer names the new zone of each, in the order of the zones they are in
+    (the same zones: nothing moves). Each keeps its state; they move together."""
+    from itertools import permutations
+
+    s = rec.state
+    live = live_targets(rec, frame, at.step, chosen)
+    if not live:
+        return True
+    owner = s.owners[live[0]]
+    now = [(z, sl.iid) for z, sl in s.players[owner].signi_slots() if sl.iid in live]
+    options = ["/".join(p) for p in permutations(SIGNI_ZONES, len(now))]  # "center/left": the first to ...
+    answer = taken(at)
+    if answer is None:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            frame.player,
+            min=0,
+            max=0,
+            choices=[],
+            options=options,
+            cards=[iid for _z, iid in now],
+            prompt="choose the new SIGNI zone of each of these SIGNI, in the order of the zones they are in",
+        )
+    new = str(answer.get("option", "")).split("/")
+    moves = [{"card": iid, "from": z, "to": to} for (z, iid), to in zip(now, new, strict=True) if z != to]
+    if moves:
+        rec.emit(
+            "SigniMoved", "rules", frame.rule, {"player": owner, "moves": moves, "by_effect": frame.card}
+        )
+        frame.notes["done"] = frame.notes.get("done", 0) + len(moves)
+    return True
+
+
 @op("swap_with_ener")
 def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """This SIGNI and the target SIGNI of your ener zone change places: it goes into the ener zone, and the

@@ -4,6 +4,8 @@ preventing damage, the number of LRIG attacks.
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.abilities.effects.running import ask_zone, op, take, who
 from domain.abilities.frames import (
     Frame,
@@ -19,6 +21,23 @@ def _ban_spells(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool
     step = at.step
     p = who(frame, step)
     rec.emit("SpellsBanned", "rules", "effect.no-spells", {"player": p, "by_effect": frame.card})
+    return True
+
+
+@op("vanished_to_trash_this_turn")
+def _vanished_to_trash_this_turn(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """For the rest of this turn, a SIGNI of a player (``who``: the opponent by default) that is vanished goes
+    to the trash instead of the ener zone."""
+    p = who(frame, {"who": at.step.get("who", "opponent")})
+    rec.emit("VanishRedirected", "rules", "effect.vanish-to-trash", {"player": p, "by_effect": frame.card})
+    return True
+
+
+@op("double_minus_this_turn")
+def _double_minus_this_turn(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """For the rest of this turn, the minus power the effects of your SIGNI give the opponent's SIGNI is
+    doubled."""
+    rec.emit("MinusDoubled", "rules", "power.modify", {"player": frame.player, "by_effect": frame.card})
     return True
 
 
@@ -109,6 +128,16 @@ def _negate_attack(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
     return True
 
 
+@op("negate_next_attack")
+def _negate_next_attack(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn, the next time a SIGNI attacks, that attack is negated (kept with the preventions of this
+    turn; ``combat.resolve`` spends it)."""
+    data: dict[str, Any] = {"player": frame.player, "card": frame.card, "ability": frame.ability, "times": 1}
+    data.update({"effect": [], "what": "attack", "by_effect": frame.card})
+    rec.emit("PreventionSet", "rules", "effect.negate-attack", data)
+    return True
+
+
 @op("attack_limit")
 def _attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """How many times this LRIG may attack this turn changes by ``amount`` (see the constant
@@ -136,6 +165,7 @@ def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> 
             "times": int(step.get("times", 1)),
             "effect": fresh(step.get("then", [])),
             "by_effect": frame.card,
+            **({"from": step["from"]} if step.get("from") else {}),
         },
     )
     return True

@@ -113,6 +113,10 @@ def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict
     moved none), or of this SIGNI (``self``: as it is now; none fits when it is not on the field)."""
     f = {k: v for k, v in spec.get("filter", {}).items() if k != "power_below"}
     which = spec["filter"]["power_below"]
+    if which == "your_signi":  # less power than one of your SIGNI: than the strongest
+        powers = [facts.power(s, sl) for _z, sl in s.players[frame.player].signi_slots()]
+        f["power_max"] = min(int(f.get("power_max", max(powers, default=0) - 1)), max(powers, default=0) - 1)
+        return {**spec, "filter": f}
     ids = [frame.card] if which == "self" else list(frame.notes.get("moved", []))
     slots = [sl for i in ids if (sl := tg._slot(s, i)) is not None]
     was = frame.notes.get("moved_power", {}) if which == "moved" else {}
