@@ -111,7 +111,7 @@ def test_reprint_groups_list_every_number_first_printing_first() -> None:
 
 
 def test_hand_reprints_link_the_starter_reprints_the_file_leaves_unlinked() -> None:
-    """WD02/WD03 reprint WD01's Servants and Jetting Knowledge; their records carry no text: linked by hand."""
+    """WD02/WD03 reprint WD01's Servants and Jetting Knowledge; their records hold no text: linked by hand."""
     records = [record(id="WD01-016"), record(id="WD02-016"), record(id="X-001", reprint_of="Y-001")]
     linked = imp.link_hand_reprints(records)
     assert [r.get("reprint_of") for r in linked] == [None, "WD01-016", "Y-001"]
