@@ -3,7 +3,8 @@
 A card's entry is a list of abilities. An ability is an object:
 
 - ``kind``: ``enter`` | ``auto`` | ``constant`` | ``action`` | ``life_burst`` | ``spell`` | ``piece`` |
-  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``)
+  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``);
+  an ARTS's effect is a ``spell`` ability (the card views call it ``arts``; ``use.use_arts`` uses it)
 - ``team``: true for a Team ability (valid only while the player's three LRIGs are of the card's team)
 - ``once``: ``turn`` | ``twice`` | ``game`` (1/Turn, 2/Turn, 1/Game)
 - ``timing``: for ``action``, ``piece`` and ``spell``: the use timings (``main``, ``attack``)

@@ -18,7 +18,7 @@ from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, is_enforced
 from domain.abilities.triggers import team_ok
 from domain.actions import Action
-from domain.cards import CardType, CostItem
+from domain.cards import Card, CardType, CostItem
 from domain.errors import IllegalAction
 from domain.recorder import Recorder
 from domain.state import GameState, opponent
@@ -194,6 +194,7 @@ def use_spell(rec: Recorder, act: Action) -> None:
         s.turn_player != p and timing == "main"
     ):
         raise IllegalAction("use.timing", f"{card.name} cannot be used now")
+    _limiting(s, p, card)
     if p in s.flags.get("no_spells", ()):
         raise IllegalAction("effect.no-spells", f"an effect says {p} cannot use spells this turn")
     under = _extra_cost(s, p, ab, act, card.name)
@@ -323,12 +324,23 @@ def use_arts(rec: Recorder, act: Action) -> None:
             "use.timing",
             f"{card.name} is used at {'/'.join(timings)} timing ({'; '.join(ARTS_TIMINGS)}), not now",
         )
+    _limiting(s, p, card)
     check_once(s, iid, index, ab, card.name)
     paid = _pay_ener(
         s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost]}, act.get("pay"), card.name
     )
     rec.emit("ArtsUsed", p, "arts.use", {"player": p, "card": iid, "ener": paid})
     _start_paid(rec, iid, p, index, ab, "arts.use", act)
+
+
+def _limiting(s: GameState, p: str, card: Card) -> None:
+    """A spell or ARTS printed with a limiting condition ("Tama only") is used only while the center LRIG is
+    of that LRIG type (001 and 004 "Parts of a Card": Limiting Condition)."""
+    if not facts.limiting_ok(s, p, card):
+        raise IllegalAction(
+            "use.limiting",
+            f"{card.name} is limited to {'/'.join(card.limiting)}; {p}'s center LRIG is not of that type",
+        )
 
 
 # what each use timing of an ARTS means (for refusals): 002 "Main Phase" and "ARTS Use Step"
