@@ -3,9 +3,10 @@
 A card's entry is a list of abilities. An ability is an object:
 
 - ``kind``: ``enter`` | ``auto`` | ``constant`` | ``action`` | ``life_burst`` | ``spell`` | ``piece`` |
-  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``)
+  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``);
+  an ARTS's effect is a ``spell`` ability (the card views call it ``arts``; ``use.use_arts`` uses it)
 - ``team``: true for a Team ability (valid only while the player's three LRIGs are of the card's team), or the
-  name of the team the card's text gives (the catalogue gives no team to a SIGNI)
+  name of the team the card's text gives (for a card the catalogue gives no team)
 - ``once``: ``turn`` | ``twice`` | ``game`` (1/Turn, 2/Turn, 1/Game)
 - ``timing``: for ``action``, ``piece`` and ``spell``: the use timings (``main``, ``attack``)
 - ``trigger``: for ``auto``: ``{"on": event, "whose", "zone", "phase", "by", "filter", "during": condition}``

@@ -93,6 +93,7 @@ RARE = (
     Event(
         "LifeBurstCancelled", "rules", "life-burst.use", {"player": "p2", "card": "x", "by": "p1"}
     ),  # answers.py
+    Event("ArtsUsed", "p1", "arts.use", {"player": "p1", "card": "x", "ener": []}),  # use.py (no Diva ARTS)
 )
 
 
