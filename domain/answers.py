@@ -297,13 +297,6 @@ def remove_signi(rec: Recorder, act: Action) -> None:
     rec.emit("SigniRemoved", p, "main.remove", {"player": p, "cards": cards, "zones": list(zones)})
 
 
-def _unenforced(rec: Recorder, act: Action) -> None:
-    raise IllegalAction(
-        "judge.unenforced",
-        f"'{act.type}' is not yet enforced by the service: a judge resolves the card with an 'adjust' action",
-    )
-
-
 def _use(name: str) -> Handler:
     def run_use(rec: Recorder, act: Action) -> None:
 
@@ -313,7 +306,7 @@ def _use(name: str) -> Handler:
 
 
 for _kind in ("main", "pre_attack", "defense"):
-    _TABLE[(_kind, "use_arts")] = _unenforced
+    _TABLE[(_kind, "use_arts")] = _use("use_arts")  # an ARTS with no encoding: judge.unenforced (use)
     _TABLE[(_kind, "use_ability")] = _use("use_ability")
     _TABLE[(_kind, "use_piece")] = _use("use_piece")
 _TABLE[("main", "use_spell")] = _use("use_spell")
@@ -667,6 +660,6 @@ def pass_arts_use(rec: Recorder, act: Action) -> None:
     rec.emit("Passed", p, ARTS_STEP, data)
 
 
-answers("arts_use", "use_arts")(handler("pre_attack", "use_arts") or _unenforced)
+answers("arts_use", "use_arts")(_use("use_arts"))
 answers("arts_use", "use_ability")(_use("use_ability"))
 answers("arts_use", "use_piece")(_use("use_piece"))

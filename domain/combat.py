@@ -46,6 +46,8 @@ def lrig_attack_refusal(s: GameState, tp: str) -> tuple[str, str] | None:
         return "effect.attack-count", f"{tp}'s center LRIG may attack {max(limit, 0)} time(s) this turn: done"
     if c.downed and not while_downed:
         return "attack.downed", f"{tp}'s center LRIG is downed and cannot attack"
+    if "cannot_attack" in facts.keywords(s, c):  # an effect gave it "cannot attack" (000 "Effect")
+        return "effect.cannot-attack", f"an effect says {tp}'s center LRIG cannot attack"
     return None
 
 

@@ -95,7 +95,13 @@ def choose_payment(cost: Sequence[CostItem], ener: Sequence[tuple[str, Card]]) -
     return [ener[i][0] for i in sorted(order[c] for c in picked)]
 
 
-PAID_FIELDS = {"LrigGrew": "paid", "SpellUsed": "ener", "PieceUsed": "ener", "AbilityUsed": "ener"}
+PAID_FIELDS = {
+    "LrigGrew": "paid",
+    "SpellUsed": "ener",
+    "PieceUsed": "ener",
+    "ArtsUsed": "ener",
+    "AbilityUsed": "ener",
+}
 
 
 def payment_notes(cards: dict[str, str], action: dict[str, Any], events: Sequence[Any]) -> list[str]:

@@ -64,6 +64,7 @@ EVENT_TYPES: dict[str, str] = {
     "AbilityUsed": "a player used an [Action] ability and paid its cost",
     "SpellUsed": "a player used a spell and paid its cost; it waits in the check zone",
     "PieceUsed": "a player used a PIECE and paid its cost",
+    "ArtsUsed": "a player used an ARTS from the LRIG deck and paid its cost; it waits in the check zone",
     "AbilityResolved": "an ability or a used card finished resolving",
     "Answered": "a player answered a choice asked in the middle of an effect",
     "CostPaid": "a player paid an optional cost",

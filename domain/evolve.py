@@ -540,7 +540,7 @@ def _ability_used(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.pending = None
 
 
-@handles("SpellUsed", "PieceUsed")
+@handles("SpellUsed", "PieceUsed", "ArtsUsed")
 def _card_used(state: GameState, d: dict[str, Any], e: Any) -> None:
     _pay(state, d)
     move(state, d["card"], "check")

@@ -254,6 +254,11 @@ def _uses(s: GameState, p: str, kind: str) -> Iterator[dict[str, Any]]:
             for i in ps.zones["hand"]
             if any(a["kind"] == "spell" for a in abilities_of(s.cards[i]))
         ]
+    tries += [  # ARTS: their effect is encoded as a spell ability (domain.abilities.use.use_arts)
+        {"type": "use_arts", "card": i}
+        for i in ps.zones["lrig_deck"]
+        if any(a["kind"] == "spell" for a in abilities_of(s.cards[i]))
+    ]
     tries += [
         {"type": "use_piece", "card": i}
         for i in ps.zones["lrig_deck"]

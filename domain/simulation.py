@@ -50,8 +50,8 @@ def _note_activation(state: GameState, e: Any, result: GameResult) -> None:
         kind, card, index = d["kind"], d["card"], d["ability"]
     elif e.type == "AbilityUsed":
         kind, card, index = "action", d["card"], d["ability"]
-    elif e.type in ("SpellUsed", "PieceUsed"):
-        kind = "spell" if e.type == "SpellUsed" else "piece"
+    elif e.type in ("SpellUsed", "PieceUsed", "ArtsUsed"):
+        kind = "piece" if e.type == "PieceUsed" else "spell"
         card = d["card"]
         index = next((i for i, a in enumerate(abilities_of(state.cards[card])) if a["kind"] == kind), -1)
     elif e.type in ("SigniPlayed", "SigniPutOntoField") and d.get("rise_on"):

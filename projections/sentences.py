@@ -633,6 +633,11 @@ def _piece_used(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} uses the PIECE {s.card(d.get('card'))}{_paying(d)}"
 
 
+@says("ArtsUsed")
+def _arts_used(s: Say, d: Mapping[str, Any]) -> str:
+    return f"{s.player(d.get('player'))} uses the ARTS {s.card(d.get('card'))}{_paying(d)}"
+
+
 @says("AbilityResolved")
 def _ability_resolved(s: Say, d: Mapping[str, Any]) -> str:
     name = s.card(d.get("card"))

@@ -333,6 +333,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "AbilityUsed",
     "SpellUsed",
     "PieceUsed",
+    "ArtsUsed",
     "AbilityResolved",
     "CostPaid",
     "CardsMilled",

@@ -19,12 +19,15 @@ ABSENT = "../shared/cards not present: reference data is not part of a user's cl
 
 @cache
 def _records() -> list[dict[str, Any]]:
+    from tools.import_cards import link_hand_reprints
+
     with (SHARED_CARDS / "cards.json").open(encoding="utf-8") as f:
-        return list(json.load(f))
+        return link_hand_reprints(list(json.load(f)))
 
 
 def reference_records() -> list[dict[str, Any]]:
-    """Every record of the reference ``cards.json``; skips the calling test when the file is absent."""
+    """Every record of the reference ``cards.json``, as the importer reads it (with the reprints it links by
+    hand, ``tools.import_cards.HAND_REPRINTS``); skips the calling test when the file is absent."""
     if not (SHARED_CARDS / "cards.json").is_file():
         pytest.skip(ABSENT)
     return _records()

@@ -19,6 +19,9 @@ Decisions, in the order a record is converted:
   with another number is an error.
 * Reprints: a record with ``reprint_of`` is the same card as its first printing. Each card printed more
   than once gets ``reprints``: every number of it, the first printing first, then the reprints by id.
+  A few records the reference file does not link are linked by hand (``HAND_REPRINTS``): the Servants
+  and the spell every early starter deck reprinted from WD01, whose later records carry neither text nor
+  Life Burst (the same name, level and power: the same card).
   The extended file holds the first printings only; the catalogue answers a reprint's number with its
   first printing (``domain.cards.Catalogue``). The starter file keeps the reprints its decks list.
 * Names: ``name`` is the English name where the record has one, else the Japanese name; ``name_ja`` is
@@ -122,6 +125,18 @@ _TIMING_WORDS = {
 HAND_LRIG_TYPES: dict[str, str] = {
     "LoV": "LOV",
     "にじさんじ": "NIJISANJI",
+}
+
+# Reprints the reference file does not link (reprint -> first printing): the WD02 and WD03 starter decks
+# reprint WD01's Servant D, Servant O and Jetting Knowledge under their own numbers; their records there hold
+# no text and no Life Burst, so unlinked they would play as cards without abilities.
+HAND_REPRINTS: dict[str, str] = {
+    "WD02-016": "WD01-016",
+    "WD02-017": "WD01-017",
+    "WD02-018": "WD01-018",
+    "WD03-016": "WD01-016",
+    "WD03-017": "WD01-017",
+    "WD03-018": "WD01-018",
 }
 
 # Types whose cards stand on the field as a SIGNI or an LRIG: only they get keywords.
@@ -548,6 +563,16 @@ def add_print_aliases(
                 card["aliases"].sort()
 
 
+def link_hand_reprints(all_records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The records, with ``reprint_of`` set where ``HAND_REPRINTS`` links a record the file leaves unlinked
+    (a record the file already links keeps its link)."""
+    out = []
+    for rec in all_records:
+        first = HAND_REPRINTS.get(str(rec["id"]).strip())
+        out.append({**rec, "reprint_of": first} if first and not rec.get("reprint_of") else dict(rec))
+    return out
+
+
 def extended_records(all_records: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The distinct cards of the full reference file: reprints left out."""
     return [r for r in all_records if not r.get("reprint_of")]
@@ -662,6 +687,7 @@ def read_shared(shared_cards: Path = SHARED_CARDS) -> tuple[list[dict], list[dic
 def build_outputs(shared_cards: Path = SHARED_CARDS, report: ImportReport | None = None) -> dict[str, bytes]:
     """Every data file the importer writes, by file name, as bytes."""
     all_records, starter_records, raw_decks = read_shared(shared_cards)
+    all_records = link_hand_reprints(all_records)
     vocab = build_vocabulary(all_records)
     groups = reprint_groups(all_records)
     starter = convert_cards(starter_records, vocab, report, groups)

@@ -1,9 +1,10 @@
-"""Using cards and abilities: spells, PIECEs and [Action] abilities; costs; Life Bursts.
+"""Using cards and abilities: spells, ARTS, PIECEs and [Action] abilities; costs; Life Bursts.
 
 Declaring a use pays its cost at once (ener: the given cards or a canonical payment; down: the card is downed;
 a discard, or other cards to pay with, is asked as a choice before the effect), then the effect resolves. A
 spell waits in the check zone while it resolves, after the opponent has had the chance to cut in, and then
-goes to the trash; a PIECE is removed from the game after use. 1/Turn and 1/Game abilities are counted per
+goes to the trash; an ARTS waits there while it resolves and then goes to the LRIG trash; a PIECE is removed
+from the game after use. 1/Turn and 1/Game abilities are counted per
 card.
 """
 
@@ -299,6 +300,42 @@ def use_piece(rec: Recorder, act: Action) -> None:
     if under is not None:
         _pay_extra(rec, p, iid, ab, under)
     _start_paid(rec, iid, p, index, ab, "piece.use", act, {"extra_paid": under is not None})
+
+
+def use_arts(rec: Recorder, act: Action) -> None:
+    """Use an ARTS from the LRIG deck (002 "Main Phase": ARTS with Use Timing [Main Phase] in your main phase;
+    002 "ARTS Use Step": those with [Attack Phase] in that step, the turn player's first, then the other
+    player's; in Diva Selection the pre-attack and defense steps, 000 "Use timing"). Its effect is encoded
+    as a ``spell`` ability (an ARTS with none encoded is refused with ``judge.unenforced``); the ARTS waits
+    in the check zone while it resolves, then goes to the LRIG trash."""
+    from domain.answers import resolve_ref
+
+    s, p = rec.state, act.player or ""
+    iid = resolve_ref(s, p, act.get("card"), ["lrig_deck"])
+    card = facts.card_of(s, iid)
+    if card.type != CardType.ARTS:
+        raise IllegalAction("arts.use", f"{card.name} is not an ARTS")
+    index, ab = _find_ability(s, iid, act, ("spell",))
+    timing = _timing(s)
+    timings = ab.get("timing") or list(card.timings) or ["main"]
+    if timing not in timings or (timing == "main" and s.turn_player != p):
+        raise IllegalAction(
+            "use.timing",
+            f"{card.name} is used at {'/'.join(timings)} timing ({'; '.join(ARTS_TIMINGS)}), not now",
+        )
+    check_once(s, iid, index, ab, card.name)
+    paid = _pay_ener(
+        s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost]}, act.get("pay"), card.name
+    )
+    rec.emit("ArtsUsed", p, "arts.use", {"player": p, "card": iid, "ener": paid})
+    _start_paid(rec, iid, p, index, ab, "arts.use", act)
+
+
+# what each use timing of an ARTS means (for refusals): 002 "Main Phase" and "ARTS Use Step"
+ARTS_TIMINGS = (
+    "main: your main phase",
+    "attack: the attack phase's ARTS use step, or the pre-attack or defense step",
+)
 
 
 def life_burst(rec: Recorder, iid: str, player: str) -> bool:

@@ -93,6 +93,10 @@ def _to_deck_text(step: Step) -> str:
 
 def _search_text(step: Step) -> str:
     f = tg.filter_text(step.get("filter", {}))
+    n = int(step.get("n", 1))
+    if n > 1:
+        what = f"search your deck for up to {n} cards {f}".rstrip()
+        return what + ", reveal them, add them to your hand, shuffle the deck"
     return f"search your deck for a card {f}".rstrip() + ", reveal it, add it to your hand, shuffle the deck"
 
 
@@ -233,7 +237,7 @@ alias(
 _move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
 for _name in ("ener_charge", "mill", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
     _move_alias(_name, _TOP)
-_move_alias("search", {"filter": dict[str, Any]})
+_move_alias("search", {"filter": dict[str, Any], "n": int})
 _move_alias("gather_under", {})
 
 
@@ -427,6 +431,8 @@ def _look_text(s: Step) -> str:
 
 
 def _arrange_text(s: Step) -> str:
+    if s.get("bottom") is False:
+        return f"look at the top {_n(s)} of your deck and put them back on top in the order you choose"
     return (
         f"look at the top {_n(s)} of your deck, put any of them on the bottom and the rest back on top, "
         "each in the order you choose"
@@ -457,11 +463,13 @@ general_word(
     {
         "zone": Literal["life_cloth", "deck", "hand"],
         "do": Literal["take", "arrange"],
+        "bottom": bool,
         **_LOOK_TOP,
         **_LOOK_HAND,
     },
     "Look at cards of a hidden zone: the top n of your Life Cloth or deck; of the deck, take some of them "
-    "(do: take) or arrange them (do: arrange); a player's hand (who, reveal, deck_top).",
+    "(do: take) or arrange them (do: arrange; bottom: false, only their order on top); a player's hand "
+    "(who, reveal, deck_top).",
     lambda s: (str(s.get("zone", "life_cloth")), str(s.get("do", ""))),
     [
         Route(("life_cloth", ""), fx.OPS["look"], _look_text),
@@ -473,7 +481,7 @@ general_word(
     check=lambda s: ["step look: n is required"] if s.get("do") == "take" and "n" not in s else [],
 )
 alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
-alias("arrange_top", "look", {"n": int}, {"zone": "deck", "do": "arrange"})
+alias("arrange_top", "look", {"n": int, "bottom": bool}, {"zone": "deck", "do": "arrange"})
 alias("look_hand", "look", _LOOK_HAND, {"zone": "hand"})
 word(
     "damage",

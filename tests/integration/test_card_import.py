@@ -110,6 +110,15 @@ def test_reprint_groups_list_every_number_first_printing_first() -> None:
         imp.reprint_groups([record(id="E-001", reprint_of="NOPE")])
 
 
+def test_hand_reprints_link_the_starter_reprints_the_file_leaves_unlinked() -> None:
+    """WD02/WD03 reprint WD01's Servants and Jetting Knowledge; their records hold no text: linked by hand."""
+    records = [record(id="WD01-016"), record(id="WD02-016"), record(id="X-001", reprint_of="Y-001")]
+    linked = imp.link_hand_reprints(records)
+    assert [r.get("reprint_of") for r in linked] == [None, "WD01-016", "Y-001"]
+    assert records[1].get("reprint_of") is None  # the records given are not changed
+    assert imp.reprint_groups(linked[:2])["WD02-016"] == ["WD01-016", "WD02-016"]
+
+
 def test_types_names_and_numbers() -> None:
     card = convert(type="Assist LRIG", name_en=None, level="1", limit="infinite", power=None)
     assert card["type"] == "assist_lrig"
@@ -294,7 +303,7 @@ def test_writing_to_another_folder(shared: tuple, tmp_path: Path, capsys: pytest
 def test_extended_file_holds_every_distinct_card(shared: tuple) -> None:
     all_records, _, _ = shared
     extended = json.loads(gzip.decompress((DATA_DIR / "cards_extended.json.gz").read_bytes()))
-    expected = {r["id"] for r in all_records if not r["reprint_of"]}
+    expected = {r["id"] for r in imp.link_hand_reprints(all_records) if not r["reprint_of"]}
     assert {c["id"] for c in extended} == expected
     assert (DATA_DIR / "cards_extended.json.gz").stat().st_size < 1_500_000
 

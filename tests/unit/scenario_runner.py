@@ -2,11 +2,13 @@
 
 A scenario file is a list of scenarios. Each has a ``name``, ``follows`` (the rules text it follows), a
 ``position`` (the API's position format; players get a plain default board for whatever is left out),
-``steps`` and an optional final ``state``. A step is ``{"do": action}`` (or ``{"pick": k}``, the k-th
-legal action) with either ``expect`` (events that must appear, in order, each given as type, rule and a
-subset of its data, card instances written as catalogue ids), ``absent`` (event types that must not
-appear) or ``refused`` (the rule ids an illegal action cites). ``state`` maps dotted paths of the judge's
-view of the final state to values. ``after_position`` lists events expected right after the position, and
+``steps`` and an optional final ``state``. A position names its ``format`` (``diva`` when it names none); a
+player left without LRIG, deck or Life Cloth gets that format's default board (``DEFAULT_PLAYERS``: Diva
+starter cards, or for ``original`` WD01 cards without abilities). A step is ``{"do": action}`` (or ``{"pick":
+k}``, the k-th legal action) with either ``expect`` (events that must appear, in order, each given as type,
+rule and a subset of its data, card instances written as catalogue ids), ``absent`` (event types that must not
+appear) or ``refused`` (the rule ids an illegal action cites). ``state`` maps dotted paths of the judge's view
+of the final state to values. ``after_position`` lists events expected right after the position, and
 ``absent_after_position`` event types that must not be among them.
 """
 
@@ -31,6 +33,14 @@ DEFAULT_PLAYER: dict[str, Any] = {
     "deck": ["WXDi-D03-012"] * 10,
     "life_cloth": ["WXDi-D03-013"] * 5,
 }
+# the original format (seed 002): one level 2 LRIG (limit 5), a deck and Life Cloth of SIGNI without
+# abilities, all of the WD01 starter set, so that a default board holds only cards of the format's era
+ORIGINAL_PLAYER: dict[str, Any] = {
+    "lrig": {"center": "WD01-003"},
+    "deck": ["WD01-013"] * 10,
+    "life_cloth": ["WD01-012"] * 5,
+}
+DEFAULT_PLAYERS: dict[str, dict[str, Any]] = {"diva": DEFAULT_PLAYER, "original": ORIGINAL_PLAYER}
 
 
 def load_all() -> list[dict[str, Any]]:
@@ -44,10 +54,10 @@ def load_all() -> list[dict[str, Any]]:
 
 def build(position: dict[str, Any]) -> dict[str, Any]:
     pos = copy.deepcopy(position)
-    pos.setdefault("format", "diva")
+    fmt = pos.setdefault("format", "diva")
     players = pos.setdefault("players", {})
     for p in ("p1", "p2"):
-        merged = copy.deepcopy(DEFAULT_PLAYER)
+        merged = copy.deepcopy(DEFAULT_PLAYERS.get(fmt, DEFAULT_PLAYER))
         merged.update(players.get(p, {}))
         players[p] = merged
     return pos

@@ -57,7 +57,8 @@ def test_the_set_of_every_number_agrees_with_the_reference_file() -> None:
 
 def test_every_distinct_card_counts_once_in_the_set_of_its_first_printing() -> None:
     rows = coverage()
-    assert sum(r.cards for r in rows) == len(distinct_cards()) == 7320
+    # 7314: the WD02 and WD03 reprints of WD01's Servants and Jetting Knowledge count once, in WD01
+    assert sum(r.cards for r in rows) == len(distinct_cards()) == 7314
     # the issue's count: 1,771 distinct cards in the WXDi sets
     assert sum(r.cards for r in rows if r.set.startswith("WXDi-")) == 1771
     by_set = {r.set: r for r in rows}

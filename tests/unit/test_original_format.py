@@ -1,8 +1,8 @@
 """The original single-LRIG format (seed 002, ``002_852c34a962b7bc1a.txt``) against Diva Selection.
 
 Each test plays one difference of docs/FORMATS.md in ``original`` and the same situation in ``diva``, where
-the Diva behaviour must be what it always was. Positions use the cards of the WD01 starter set (their facts
-only: the format plays them with ``enforced: false``).
+the Diva behaviour must be what it always was. Positions use the cards of the WD01 starter set (the boards
+here use those without abilities; the encoded WD cards have their scenarios in ``tests/scenarios``).
 """
 
 from __future__ import annotations
@@ -254,6 +254,54 @@ def test_original_arts_use_step_cites_its_rule_and_offers_only_attack_timing() -
     assert {a["type"] for a in legal_actions(state)} == {"pass"}  # no [Attack Phase] ability on this board
     with pytest.raises(IllegalAction):
         decide(state, {"type": "play_signi", "player": "p1", "card": "WD01-013", "zone": "left"})
+
+
+# -- ARTS (002 "Main Phase", "ARTS Use Step") ---------------------------------------------------------------
+
+ARTS_BOARD = {"lrig_deck": ["WD01-008", "WD01-006", "WX01-014"], "ener": ["WD01-012"] * 6}
+
+
+def _arts_offered(state: GameState) -> set[str]:
+    return {state.cards[a["card"]] for a in legal_actions(state) if a["type"] == "use_arts"}
+
+
+def test_encoded_arts_are_offered_at_their_own_timing_only() -> None:
+    """002: [Main Phase] ARTS in the main phase, [Attack Phase] ARTS in the ARTS use step (the turn player's
+    turn, then the other player's). WD01-006 is [Main Phase], WD01-008 [Attack Phase]; WX01-014 (both) is not
+    encoded, so it is never offered."""
+    main, _ = start(position("original", phase="main", players={"p1": ARTS_BOARD}))
+    assert _arts_offered(main) == {"WD01-006"}
+    step, _ = start(position("original", phase="attack", step="arts_use", players={"p2": ARTS_BOARD}))
+    assert _arts_offered(step) == set()  # the turn player holds none
+    play(step, {"type": "pass", "player": "p1"})
+    assert step.pending is not None and step.pending["player"] == "p2"
+    assert _arts_offered(step) == {"WD01-008"}
+
+
+@pytest.mark.parametrize(("phase", "step"), [("main", None), ("attack", "arts_use")])
+def test_an_arts_not_encoded_is_still_refused(phase: str, step: str | None) -> None:
+    """An ARTS whose effect is not encoded is refused with judge.unenforced at either timing: a judge
+    resolves it with an adjust action."""
+    fields = {"step": step} if step else {}
+    state, _ = start(position("original", phase=phase, players={"p1": ARTS_BOARD}, **fields))
+    with pytest.raises(IllegalAction) as exc:
+        decide(state, {"type": "use_arts", "player": "p1", "card": "WX01-014"})
+    assert "judge.unenforced" in exc.value.rule_refs
+
+
+def test_a_used_arts_goes_to_the_lrig_trash() -> None:
+    state, _ = start(position("original", phase="main", players={"p1": ARTS_BOARD}))
+    batch = play(state, {"type": "use_arts", "player": "p1", "card": "WD01-006"})
+    assert [e.type for e in batch][:1] == ["ArtsUsed"] and batch[0].rule == "arts.use"
+    assert [state.cards[i] for i in state.players["p1"].zones["lrig_trash"]] == ["WD01-006"]
+
+
+def test_diva_uses_an_attack_arts_in_its_defense_step() -> None:
+    """000 "Use timing: Attack phase": the pre-attack step of your turn or the defense step of the
+    opponent's. An ARTS played in a Diva match keeps its own timing."""
+    state, _ = start(position("diva", phase="attack", step="defense", players={"p2": ARTS_BOARD}))
+    assert state.pending is not None and state.pending["player"] == "p2"
+    assert _arts_offered(state) == {"WD01-008"}
 
 
 @BOTH

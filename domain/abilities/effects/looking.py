@@ -182,10 +182,13 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
 @op("arrange_top")
 def _arrange_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top N cards of your deck; put any number of them on the bottom in the order you choose,
-    and the rest back on top in the order you choose (both orders: the first chosen is nearest the top)."""
+    and the rest back on top in the order you choose (both orders: the first chosen is nearest the top); with
+    ``bottom: false``, none goes to the bottom: only their order on top is chosen."""
     step, s, p = at.step, rec.state, frame.player
     if at.progress.arrange is None:
         at.progress.arrange = Arrange(top=list(s.players[p].zones["deck"][: int(step.get("n", 1))]))
+        if step.get("bottom") is False:
+            at.progress.arrange.bottom = []
     arr = at.progress.arrange
     top = arr.top
     if not top:

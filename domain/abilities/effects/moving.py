@@ -290,10 +290,15 @@ def _ener_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
     return True
 
 
+def _up_to(step: dict[str, Any]) -> str:
+    n = int(step.get("n", 1))
+    return "a card" if n == 1 else f"up to {n} cards"
+
+
 @op("search")
 def _search(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """Search your deck for a card that fits the filter, reveal it and add it to your hand (a search of a
-    hidden zone may find nothing); then shuffle the deck."""
+    """Search your deck for a card that fits the filter (or up to ``n`` of them), reveal it and add it to your
+    hand (a search of a hidden zone may find nothing); then shuffle the deck."""
     step = at.step
     s, p = rec.state, frame.player
     f = step.get("filter", {})
@@ -308,10 +313,10 @@ def _search(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
                 at,
                 p,
                 min=0,
-                max=1,
+                max=min(int(step.get("n", 1)), len(fits)),
                 choices=fits,
                 private=True,
-                prompt=f"search your deck for a card {tg.filter_text(f)} to reveal and add to your hand",
+                prompt=f"search your deck for {_up_to(step)} {tg.filter_text(f)} to reveal and add to your hand",
             )
         cards = []
     if cards:

@@ -109,11 +109,16 @@ def _run_segment(rec: Recorder, frame: Frame, seg: Segment) -> bool:
     return True
 
 
+# where a used card waiting in the check zone goes once its effect resolved: a spell into the trash, an ARTS
+# into the LRIG trash, a PIECE out of the game (000 "Check Zone", "PIECE"; 002 "Main Phase")
+USED_CARDS_GO = {"spell.use": "trash", "arts.use": "lrig_trash", "piece.use": "excluded"}
+
+
 def _resolved(rec: Recorder, frame: Frame) -> None:
     data: dict[str, Any] = {"card": frame.card, "player": frame.player, "ability": frame.ability}
     where = rec.state.where(frame.card)
-    if frame.rule in ("spell.use", "piece.use") and where is not None and where[1] == "check":
-        data["put"] = "excluded" if frame.rule == "piece.use" else "trash"
+    if frame.rule in USED_CARDS_GO and where is not None and where[1] == "check":
+        data["put"] = USED_CARDS_GO[frame.rule]
     rec.emit("AbilityResolved", "rules", frame.rule, data)
 
 
