@@ -5,7 +5,8 @@ A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level`
 list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
 owner's center LRIG), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self`` (level
 at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the field;
-set when chosen).
+set when chosen), ``power_max_of: it`` (power no more than that of the card the step before targeted; set
+when chosen).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -43,6 +44,7 @@ FILTER_KEYS = (
     "team",
     "any_of",
     "level_max_self",
+    "power_max_of",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -184,6 +186,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
     return {
         "level_max_self": "of a level no higher than this card's",
         "power_below": "with less power than the SIGNI it put onto the field",
+        "power_max_of": "with no more power than that SIGNI",
     }.get(k)
 
 

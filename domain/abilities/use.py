@@ -315,6 +315,11 @@ def use_arts(rec: Recorder, act: Action) -> None:
     card = facts.card_of(s, iid)
     if card.type != CardType.ARTS:
         raise IllegalAction("arts.use", f"{card.name} is not an ARTS")
+    if not facts.limiting_ok(s, p, card):  # 000 "Limiting condition": only with an LRIG of that type
+        raise IllegalAction(
+            "play.limiting",
+            f"{card.name} is limited to {'/'.join(card.limiting)}; the center LRIG is not of that type",
+        )
     index, ab = _find_ability(s, iid, act, ("spell",))
     timing = _timing(s)
     timings = ab.get("timing") or list(card.timings) or ["main"]
