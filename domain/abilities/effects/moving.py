@@ -316,7 +316,8 @@ def _search(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
                 max=min(int(step.get("n", 1)), len(fits)),
                 choices=fits,
                 private=True,
-                prompt=f"search your deck for {_up_to(step)} {tg.filter_text(f)} to reveal and add to your hand",
+                prompt=f"search your deck for {_up_to(step)} {tg.filter_text(f)} to reveal and add to your "
+                "hand",
             )
         cards = []
     if cards:
