@@ -329,13 +329,15 @@ class JudgeApplication(Application[UUID]):
         first_player: str | None = None,
         request: IdempotentRequest | None = None,
         takebacks: Any = None,
+        options: dict[str, Any] | None = None,
     ) -> Match:
         """A new match; with ``request``, a retry gets the match its first creation made, as it was then.
-        ``takebacks``: the match's takeback policy (``domain.takebacks``), if given."""
+        ``takebacks``: the match's takeback policy (``domain.takebacks``), if given; ``options``: the
+        format's options (``domain.setup.create_match``)."""
         if request is not None and (done := self._created(request)) is not None:
             return done
         match_id, envelope = _keyed(request)
-        events = create_match(fmt, seed, players, first_player)
+        events = create_match(fmt, seed, players, first_player, options)
         if takebacks is not None:
             events = takeback_rules.at_creation(events, takebacks)
         match = Match.start(events, match_id, idempotency=envelope)

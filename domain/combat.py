@@ -13,6 +13,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import effects
 from domain.abilities.constants import immune, lrig_attack_terms
+from domain.formats import format_of
 from domain.kinds import DecisionKind
 from domain.recorder import Recorder
 from domain.state import GameState, Slot, facing, opponent
@@ -120,13 +121,17 @@ def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, f
         },
     )
     if vanished:
-        rec.emit(
+        v = rec.emit(
             "SigniVanished",
             "rules",
             "battle.compare",
             {"player": defender, "card": front.iid, "zone": front_zone, "cause": "battle"},
             caused_by=n,
         )
+        if lancer and format_of(s).setting(s.options, "lancer") == "battle":
+            # the option lancer: battle (the rule before 2018-02-22, WXR-042): the crush is part of the
+            # battle's result ("vanish; if so, crush one"), not a triggered ability waiting for the others
+            crush(rec, defender, 1, "lancer", "orig.kw.lancer-battle", caused_by=v)
 
 
 def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:

@@ -211,8 +211,14 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def validate_deck(deck: Deck, catalogue: Catalogue | None = None, format: str = "diva") -> list[Problem]:
-    """Every problem of ``deck`` under the deck-construction rules of ``format`` (``domain.formats``).
+def validate_deck(
+    deck: Deck,
+    catalogue: Catalogue | None = None,
+    format: str = "diva",
+    options: Mapping[str, Any] | None = None,
+) -> list[Problem]:
+    """Every problem of ``deck`` under the deck-construction rules of ``format`` (``domain.formats``), with
+    the format's ``options`` (a match's, docs/FORMATS.md; the defaults where absent; a bad one is a problem).
 
     The catalogue defaults to every known card (``load_catalogue(extended=True)``): a real card outside the
     starter decks is a legal deck card. Cards counted by name are counted by their printed Japanese name
@@ -226,13 +232,19 @@ def validate_deck(deck: Deck, catalogue: Catalogue | None = None, format: str = 
                 f"{', '.join(SUPPORTED_FORMATS)}.",
             )
         ]
+    fmt = format_named(format)
+    bad = fmt.option_problems({} if options is None else options)
+    if bad:
+        text = "; ".join(f"{name} {why}" for name, why in bad.items())
+        return [Problem("format.options", f"The {format} format's options: {text}.")]
     cat = catalogue if catalogue is not None else load_catalogue(extended=True)
-    return format_named(format).validate_deck(deck, cat)
+    return fmt.validate_deck(deck, cat, options)
 
 
 @DIVA.registers("validate_deck")
-def _validate_diva(deck: Deck, cat: Catalogue) -> list[Problem]:
-    """Every problem of ``deck`` under the Diva Selection deck-construction rules (000 glossary)."""
+def _validate_diva(deck: Deck, cat: Catalogue, options: Mapping[str, Any] | None = None) -> list[Problem]:
+    """Every problem of ``deck`` under the Diva Selection deck-construction rules (000 glossary); Diva
+    Selection has no options."""
     problems: list[Problem] = []
 
     # 000 glossary "Deck": a deck is made of catalogue cards; an id nobody knows is reported, not raised.

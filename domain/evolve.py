@@ -122,6 +122,7 @@ def _player(state: GameState, data: dict[str, Any]) -> PlayerState:
 @handles("MatchCreated")
 def _created(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.format = d["format"]
+    state.options = dict(d.get("options") or {})  # absent (older logs, Diva Selection): the defaults
     state.seed = int(d["seed"])
     state.cards = dict(d["cards"])
     state.owners = dict(d["owners"])

@@ -35,6 +35,7 @@ __all__ = [
     "HOOKS",
     "ORIGINAL",
     "Format",
+    "FormatOption",
     "MissingFormatHook",
     "format_named",
     "format_of",
@@ -44,12 +45,42 @@ __all__ = [
 HOOKS: Mapping[str, str] = MappingProxyType(
     {
         "attack_step": "(rec: Recorder, tp: str) -> None: the next piece of the attack phase",
-        "validate_deck": "(deck: Deck, catalogue: Catalogue) -> list[Problem]: its construction problems",
+        "validate_deck": "(deck: Deck, catalogue: Catalogue, options: dict[str, Any]) -> list[Problem]: its "
+        "construction problems under the format's options (every option given, defaults filled in)",
         "default_lrigs": "(deck: Deck) -> dict[str, str]: the LRIGs a player starts with, by position",
     }
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class FormatOption:
+    """A point of a format that no rules text at hand settles, which a match (a position, a deck check)
+    may set.
+
+    Its ``default`` is what the service does when the option is not given (and what a log written before the
+    option existed is read with). ``values``: the words it takes; none: an integer from ``minimum`` to
+    ``maximum``. ``rule``: the rule id it changes; ``applies``: ``deck`` (the deck check) or ``play``."""
+
+    name: str
+    default: str | int
+    rule: str
+    applies: str
+    meaning: str  # what each value does, in words (docs/FORMATS.md, GET /rules)
+    values: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+
+    def refusal(self, value: Any) -> str | None:
+        """Why ``value`` is not a value of this option (a sentence), or None."""
+        if self.values:
+            if isinstance(value, str) and value in self.values:
+                return None
+            return f"must be one of: {', '.join(self.values)}"
+        if isinstance(value, int) and not isinstance(value, bool) and self.minimum <= value <= self.maximum:
+            return None
+        return f"must be an integer from {self.minimum} to {self.maximum}"
 
 
 class MissingFormatHook(RuntimeError):
@@ -80,6 +111,8 @@ class Format:
     sample_file: str | None = None
     # the rule this format cites where the engine would cite a Diva rule: none for Diva itself
     citations: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # the points no source settles, which a match may set (``FormatOption``; docs/FORMATS.md)
+    options: tuple[FormatOption, ...] = ()
     _hooks: dict[str, Callable[..., Any]] = field(default_factory=dict, init=False, repr=False)
 
     # -- hooks ----------------------------------------------------------------------------------------
@@ -108,13 +141,55 @@ class Format:
         """The next piece of the attack phase."""
         self.hook("attack_step")(rec, tp)
 
-    def validate_deck(self, deck: Deck, catalogue: Catalogue) -> list[Problem]:
-        problems: list[Problem] = self.hook("validate_deck")(deck, catalogue)
+    def validate_deck(
+        self, deck: Deck, catalogue: Catalogue, options: Mapping[str, Any] | None = None
+    ) -> list[Problem]:
+        """The deck's problems under this format's deck construction, with ``options`` (checked values; the
+        defaults where absent)."""
+        problems: list[Problem] = self.hook("validate_deck")(deck, catalogue, self.settings(options))
         return problems
 
     def default_lrigs(self, deck: Deck) -> dict[str, str]:
         lrigs: dict[str, str] = self.hook("default_lrigs")(deck)
         return lrigs
+
+    # -- options --------------------------------------------------------------------------------------
+
+    def option_problems(self, given: Any) -> dict[str, str]:
+        """What is wrong with ``given`` as this format's options, by option name (empty: nothing)."""
+        if not isinstance(given, Mapping):
+            return {"options": "must be an object of option names and values"}
+        known = {o.name: o for o in self.options}
+        out: dict[str, str] = {}
+        for name, value in given.items():
+            option = known.get(name)
+            if option is None:
+                names = ", ".join(known) or "none"
+                out[str(name)] = f"is not an option of the {self.name} format (its options: {names})"
+            elif (why := option.refusal(value)) is not None:
+                out[name] = why
+        return out
+
+    def resolve_options(self, given: Any) -> dict[str, Any]:
+        """Every option of this format with its value: ``given``'s, else the default. ``IllegalAction``
+        (``format.options``) names an unknown option or a bad value."""
+        problems = self.option_problems({} if given is None else given)
+        if problems:
+            text = "; ".join(f"{name} {why}" for name, why in problems.items())
+            raise IllegalAction("format.options", f"the {self.name} format's options: {text}")
+        return self.settings(given)
+
+    def settings(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Every option with its value in ``given`` (values already checked), the default where absent."""
+        given = given or {}
+        return {o.name: given.get(o.name, o.default) for o in self.options}
+
+    def setting(self, given: Mapping[str, Any] | None, name: str) -> Any:
+        """One option's value in ``given`` (the default where absent); None for an option the format lacks."""
+        option = next((o for o in self.options if o.name == name), None)
+        if option is None:
+            return None
+        return (given or {}).get(name, option.default)
 
     # -- data -----------------------------------------------------------------------------------------
 
@@ -204,6 +279,53 @@ ORIGINAL = Format(
             "guard.step": "orig.attack.guard",
             "end.hand-size": "orig.end.hand-size",
         }
+    ),
+    options=(
+        FormatOption(
+            "card_pool",
+            "era",
+            "orig.deck.era",
+            "deck",
+            "era: only cards printed in the era's sets; any: every card of the catalogue (card types still "
+            "as the format allows)",
+            values=("era", "any"),
+        ),
+        FormatOption(
+            "life_bursts",
+            "exactly_20",
+            "orig.deck.life-burst",
+            "deck",
+            "exactly_20: the main deck holds exactly 20 Life Burst cards; at_most_20: 20 or fewer",
+            values=("exactly_20", "at_most_20"),
+        ),
+        FormatOption(
+            "lrig_deck_size",
+            10,
+            "orig.deck.lrig-size",
+            "deck",
+            "the most cards the LRIG deck may hold",
+            minimum=1,
+            maximum=100,
+        ),
+        FormatOption(
+            "level0_lrigs",
+            "one_or_more",
+            "orig.deck.lrig-level0",
+            "deck",
+            "one_or_more: at least one level 0 LRIG (the player names the one to start with); exactly_one: "
+            "one and no more",
+            values=("one_or_more", "exactly_one"),
+        ),
+        FormatOption(
+            "lancer",
+            "triggered",
+            "kw.lancer",
+            "play",
+            "triggered: Lancer crushes as a triggered ability, after the battle's other triggered abilities "
+            "(the current rule); battle: the crush is part of the battle, at once after the vanish (the rule "
+            "before 2018-02-22)",
+            values=("triggered", "battle"),
+        ),
     ),
 )
 FORMATS: Mapping[str, Format] = MappingProxyType({f.name: f for f in (DIVA, ORIGINAL)})

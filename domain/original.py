@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from domain.cards import Card, CardType, Catalogue, load_catalogue
 from domain.decks import Deck, Problem, kind_words, presets, validate_diva_deck
@@ -55,7 +55,7 @@ def _label(card: Card) -> str:
     return f"{card.name} ({card.id})"
 
 
-def _era_problems(cards: Iterable[Card]) -> list[Problem]:
+def _era_problems(cards: Iterable[Card], era_only: bool = True) -> list[Problem]:
     out: list[Problem] = []
     for card in {c.id: c for c in cards}.values():
         if card.type not in ERA_TYPES:
@@ -67,12 +67,13 @@ def _era_problems(cards: Iterable[Card]) -> list[Problem]:
                     (card.id,),
                 )
             )
-        elif not of_era(card):
+        elif era_only and not of_era(card):
             out.append(
                 Problem(
                     "orig.deck.era",
                     f"{_label(card)} was printed only in later sets (Diva Selection or after); the original "
-                    "format plays the cards of its own era (WD01-WD23, WX01-WX22, WXEX, SP01-SP37, PR).",
+                    "format plays the cards of its own era (WD01-WD23, WX01-WX22, WXEX, SP01-SP37, PR; "
+                    "option card_pool: era).",
                     (card.id,),
                 )
             )
@@ -80,35 +81,53 @@ def _era_problems(cards: Iterable[Card]) -> list[Problem]:
 
 
 @ORIGINAL.registers("validate_deck")
-def validate_original_deck(deck: Deck, cat: Catalogue) -> list[Problem]:
-    """Every problem of ``deck`` under the original format's deck construction (docs/FORMATS.md)."""
+def validate_original_deck(
+    deck: Deck, cat: Catalogue, options: Mapping[str, Any] | None = None
+) -> list[Problem]:
+    """Every problem of ``deck`` under the original format's deck construction (docs/FORMATS.md), with the
+    match's options (``ORIGINAL.options``: the card pool, the Life Burst count, the LRIG deck's size, its
+    level 0 LRIGs; the defaults where absent)."""
+    opt = ORIGINAL.settings(options)
     problems = [p for p in validate_diva_deck(deck, cat) if p.rule in SHARED_DECK_RULES]
     main = [cat.get(i) for i in deck.main_deck if i in cat]
     lrig = [cat.get(i) for i in deck.lrig_deck if i in cat]
-    problems += _era_problems([*lrig, *main])
+    problems += _era_problems([*lrig, *main], opt["card_pool"] == "era")
     bursts = [c for c in main if c.life_burst]
-    if len(bursts) != LIFE_BURSTS:
+    exactly = opt["life_bursts"] == "exactly_20"
+    if len(bursts) > LIFE_BURSTS or (exactly and len(bursts) != LIFE_BURSTS):
         problems.append(
             Problem(
                 "orig.deck.life-burst",
-                f"The main deck has {len(bursts)} cards with a Life Burst; the original format needs exactly "
-                f"{LIFE_BURSTS}.",
+                f"The main deck has {len(bursts)} cards with a Life Burst; the original format needs "
+                f"{'exactly' if exactly else 'at most'} {LIFE_BURSTS} (option life_bursts: "
+                f"{opt['life_bursts']}).",
                 tuple(sorted({c.id for c in bursts})),
             )
         )
-    if len(deck.lrig_deck) > MAX_LRIG_DECK:
+    most = int(opt["lrig_deck_size"])
+    if len(deck.lrig_deck) > most:
         problems.append(
             Problem(
                 "orig.deck.lrig-size",
-                f"The LRIG deck has {len(deck.lrig_deck)} cards; the original format allows at most "
-                f"{MAX_LRIG_DECK}.",
+                f"The LRIG deck has {len(deck.lrig_deck)} cards; the original format allows at most {most}"
+                f"{'' if most == MAX_LRIG_DECK else ' (option lrig_deck_size)'}.",
             )
         )
-    if not any(c.type is CardType.LRIG and c.level == 0 for c in lrig):
+    zeros = [c for c in lrig if c.type is CardType.LRIG and c.level == 0]
+    if not zeros:
         problems.append(
             Problem(
                 "orig.deck.lrig-level0",
                 "The LRIG deck has no level 0 LRIG; the original format starts with one.",
+            )
+        )
+    elif len(zeros) > 1 and opt["level0_lrigs"] == "exactly_one":
+        problems.append(
+            Problem(
+                "orig.deck.lrig-level0",
+                f"The LRIG deck has {len(zeros)} level 0 LRIGs; with the option level0_lrigs: exactly_one it "
+                "holds one.",
+                tuple(sorted({c.id for c in zeros})),
             )
         )
     return problems

@@ -8,7 +8,7 @@ says nothing about the card behind it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,11 +82,19 @@ def default_lrigs(deck: Deck) -> dict[str, str]:
 
 
 def create_match(
-    fmt: str, seed: int, players: dict[str, PlayerSetup], first_player: str | None = None
+    fmt: str,
+    seed: int,
+    players: dict[str, PlayerSetup],
+    first_player: str | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> list[Event]:
     """The events of a new match: created, LRIGs face down, decks shuffled, first player, five cards each,
-    then the first mulligan decision."""
+    then the first mulligan decision. ``options``: the format's options (``domain.formats.FormatOption``);
+    given (even empty), every option of the format is recorded in ``MatchCreated`` with its value, the
+    default where absent; None (a log written before options existed): nothing is recorded, and the match
+    plays the defaults."""
     _check_format(fmt)
+    settings = format_named(fmt).resolve_options(options) if options is not None else {}
     cat = catalogue()
     players = {
         p: PlayerSetup(
@@ -104,7 +112,7 @@ def create_match(
     }
     problems = []
     for p in PLAYERS:
-        for prob in validate_deck(players[p].deck, catalogue(), fmt):
+        for prob in validate_deck(players[p].deck, catalogue(), fmt, settings):
             problems.append((p, prob))
     if problems:
         refs = sorted({prob.rule for _, prob in problems})
@@ -158,13 +166,12 @@ def create_match(
             for p in PLAYERS
         },
     }
+    created: dict[str, Any] = {"format": fmt, "seed": seed, "players": info, "cards": cards, "owners": owners}
+    if settings:  # a format with options, given: recorded, so that replay and audit read them
+        params["options"] = settings
+        created["options"] = settings
     rec = Recorder(GameState())
-    rec.emit(
-        "MatchCreated",
-        "judge",
-        "setup.create",
-        {"format": fmt, "seed": seed, "players": info, "cards": cards, "owners": owners},
-    )
+    rec.emit("MatchCreated", "judge", "setup.create", created)
     for p in PLAYERS:
         rec.emit("LrigsPlaced", "rules", "setup.lrigs", {"player": p, **placements[p]})
     for p in PLAYERS:
@@ -328,6 +335,11 @@ def build_position(position: dict[str, Any], seed: int) -> GameState:
     s = b.state
     s.turn, s.turn_player, s.first_player, s.phase, s.step, s.stage = turn, tp, fp, phase, step, "begin"
     s.format = fmt
+    if "options" in position:  # the format's options (domain.formats), every one with its value
+        try:
+            s.options = format_named(fmt).resolve_options(position["options"])
+        except IllegalAction as exc:
+            raise InvalidPosition(exc.message, exc.rule_refs) from None
     for p in PLAYERS:
         _place_player(b, p, players.get(p), fmt)
     for iid in list(s.crushed):

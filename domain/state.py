@@ -190,6 +190,9 @@ class GameState:
     # the match's takebacks (``domain.takebacks``): policy, takebacks used, the open request, the RNG's shift.
     # Not part of the position: a rewind keeps it, and the digest leaves it out.
     takebacks: dict[str, Any] = field(default_factory=dict)
+    # the match's format options (``domain.formats.FormatOption``) as its first event recorded them; empty:
+    # the format's defaults (every match before options existed, and every Diva Selection match)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> GameState:
         return GameState(
@@ -216,6 +219,7 @@ class GameState:
             [dict(w) for w in self.waiting],
             dict(self.used),
             _deep(self.takebacks) if self.takebacks else {},
+            self.options,  # never mutated after creation: shared
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -245,6 +249,8 @@ class GameState:
         }
         if self.takebacks:  # left out when empty: older states keep their form
             out["takebacks"] = _deep(self.takebacks)
+        if self.options:  # likewise (and part of the position: the digest covers it)
+            out["options"] = dict(self.options)
         return out
 
     @classmethod
@@ -273,6 +279,7 @@ class GameState:
             [dict(w) for w in d.get("waiting", ())],
             dict(d.get("used", {})),
             _deep(d.get("takebacks") or {}),
+            dict(d.get("options") or {}),
         )
 
     def digest(self, *, include_version: bool = False) -> str:

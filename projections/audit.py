@@ -190,7 +190,9 @@ def _expected(
             )
             for p, info in action["players"].items()
         }
-        created = create_match(action["format"], action["seed"], players, action.get("first_player"))
+        created = create_match(
+            action["format"], action["seed"], players, action.get("first_player"), action.get("options")
+        )
         return created if "takebacks" not in action else at_creation(created, action["takebacks"])
     if atype == "position":
         created = create_position(action["position"], action["seed"])

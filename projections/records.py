@@ -470,7 +470,8 @@ def replay_record(text: str, match_id: UUID | None = None) -> Replay:
     seed = int(header["seed"]) if seeded else 0
     try:
         if header["start"] == "create":
-            first = create_match(header["format"], seed, _player_setups(header), header.get("first_player"))
+            players, options = _player_setups(header), header.get("options")
+            first = create_match(header["format"], seed, players, header.get("first_player"), options)
         else:
             first = create_position(header["position"], seed)
         if "takebacks" in header:  # the match's takeback policy, set as its creation ends

@@ -18,6 +18,7 @@ from typing import Any
 
 from domain import facts
 from domain.cards import UnknownCard
+from domain.formats import FORMATS
 
 ZONE_WORDS = {
     "hand": "hand",
@@ -263,7 +264,15 @@ def _match_created(s: Say, d: Mapping[str, Any]) -> str:
     players = d.get("players") or {}
     names = [s.player(p) if not players.get(p, {}).get("name") else players[p]["name"] for p in ("p1", "p2")]
     fmt = words(d.get("format", "diva"), FORMAT_WORDS)
-    return f"A {fmt} match between {names[0]} and {names[1]} is created"
+    found = FORMATS.get(str(d.get("format")))
+    given = d.get("options") or {}
+    changed = [
+        f"{o.name} {given[o.name]}"
+        for o in (found.options if found else ())
+        if given.get(o.name, o.default) != o.default
+    ]
+    tail = f", with the options {', '.join(changed)}" if changed else ""
+    return f"A {fmt} match between {names[0]} and {names[1]} is created{tail}"
 
 
 @says("PositionSet")

@@ -20,6 +20,7 @@ from domain import facts
 from domain.abilities import is_enforced
 from domain.abilities.constants import active
 from domain.evolve import apply
+from domain.formats import format_of
 from domain.kinds import describe_pending
 from domain.legal import legal_actions
 from domain.state import LRIG_POSITIONS, PILE_ZONES, SIGNI_ZONES, GameState, Slot
@@ -136,6 +137,8 @@ def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[s
         "pending": pending_view(state, viewer, options=options),
         "players": players,
         "format": state.format,
+        # the format's options, every one with its value (the default where the match recorded none)
+        "options": format_of(state).settings(state.options),
     }
     if state.attack is not None:
         out["attack"] = {k: v for k, v in state.attack.items()}
@@ -209,7 +212,10 @@ def _match_created(data: dict[str, Any], viewer: str) -> dict[str, Any]:
         if viewer == q:
             entry["lrig_deck"]["cards"] = [{"iid": i, "card": data["cards"][i]} for i in info["lrig_deck"]]
         players[q] = entry
-    return {"format": data["format"], "players": players}
+    out: dict[str, Any] = {"format": data["format"], "players": players}
+    if "options" in data:  # the format's options are public
+        out["options"] = data["options"]
+    return out
 
 
 def _position_set(data: dict[str, Any], viewer: str) -> dict[str, Any]:

@@ -82,5 +82,6 @@ def get_deck(deck_id: str) -> dict[str, Any]:
     description="Every problem at once, each with its rule id; a deck with none is valid.",
 )
 def validate(body: dict[str, Any]) -> dict[str, Any]:
-    problems = validate_deck(Deck(tuple(body["lrig_deck"]), tuple(body["main_deck"])), None, body["format"])
+    deck = Deck(tuple(body["lrig_deck"]), tuple(body["main_deck"]))
+    problems = validate_deck(deck, None, body["format"], body.get("options"))
     return {"valid": not problems, "problems": [p.to_dict() for p in problems]}

@@ -87,7 +87,13 @@ def create_match(body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
         seed = new_seed()
     request = idempotency(JUDGE)
     match = judge_app().create_match(
-        body["format"], seed, players, body.get("first_player"), request, body.get("takebacks")
+        body["format"],
+        seed,
+        players,
+        body.get("first_player"),
+        request,
+        body.get("takebacks"),
+        options=body.get("options", {}),
     )
     return created(match.id, match.version, match.state.seed), {"Location": f"/matches/{match.id}"}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from app.schemas.base import QuerySchema, RequestSchema, ResponseSchema
+from app.schemas.options import FormatOptionsMixin, options_field
 from domain.formats import FORMAT_NAMES
 
 MAX_CARDS = 1000
@@ -126,8 +127,9 @@ class DecksQuerySchema(QuerySchema):
     )
 
 
-class DeckValidateSchema(RequestSchema):
+class DeckValidateSchema(FormatOptionsMixin, RequestSchema):
     format = fields.String(load_default="diva", metadata={"description": "the format (default diva)"})
+    options = options_field()
     lrig_deck = fields.List(fields.String(), required=True, validate=validate.Length(max=1000))
     main_deck = fields.List(fields.String(), required=True, validate=validate.Length(max=1000))
 

@@ -10,6 +10,7 @@ from marshmallow import ValidationError, fields, validate
 
 from app.schemas.base import OneOf, QuerySchema, RequestSchema, ResponseSchema, StrictBoolean
 from app.schemas.events import EventSchema
+from app.schemas.options import FormatOptionsMixin, options_field
 from app.schemas.state import PLAYERS, STATUSES, STEPS, PendingSchema, ResultSchema
 from app.schemas.takebacks import takebacks_field
 from domain.setup import FORMATS
@@ -59,8 +60,9 @@ class PlayerSetupsSchema(RequestSchema):
     p2 = player_setup()
 
 
-class MatchCreateSchema(RequestSchema):
+class MatchCreateSchema(FormatOptionsMixin, RequestSchema):
     format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    options = options_field()
     seed = fields.Integer(
         strict=True,
         validate=SEED_RANGE,
@@ -465,10 +467,11 @@ class PlayerPositionsSchema(RequestSchema):
     p2 = fields.Nested(PlayerPositionSchema, required=True)
 
 
-class PositionSchema(RequestSchema):
+class PositionSchema(FormatOptionsMixin, RequestSchema):
     """A board described by a judge; the match starts at the beginning of the given phase and step."""
 
     format = fields.String(validate=validate.OneOf(FORMATS))
+    options = options_field()
     turn = fields.Integer(strict=True, validate=validate.Range(min=1, max=10**6))
     turn_player = fields.String(validate=validate.OneOf(PLAYERS))
     first_player = fields.String(

@@ -136,6 +136,12 @@ class StateViewSchema(ResponseSchema):
     pending = fields.Nested(PendingSchema, required=True, allow_none=True)
     players = fields.Nested(PlayersViewSchema, required=True)
     format = fields.String()
+    options = fields.Dict(
+        metadata={
+            "description": "the format's options, every one with its value, the default where the match set "
+            "none (docs/FORMATS.md; none in Diva Selection)"
+        }
+    )
     attack = fields.Dict(allow_none=True, metadata={"description": "the attack being resolved"})
     seed = fields.Integer(metadata={"description": "judge only"})
     digest = fields.String(metadata={"description": "judge only: SHA-256 of the canonical full state"})

@@ -6,9 +6,10 @@ colours is that one: "non-black"), ``type``, ``guard``, ``card`` (a
 list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
 owner's center LRIG), ``shares_class_with_yours`` (it shares a class with a SIGNI on the field of the
 ability's controller), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self``
-(level at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the
-field, or put into the trash as a cost), ``power_below: self`` (less power than this SIGNI) or ``power_below:
-your_signi`` (less power than a SIGNI of yours), set when chosen.
+(level at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto
+the field, or put into the trash as a cost), ``power_below: self`` (less power than this SIGNI) or
+``power_below: your_signi`` (less power than a SIGNI of yours), set when chosen; ``power_max_of: it`` (power
+no more than that of the card the step before targeted; set when chosen).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -48,6 +49,7 @@ FILTER_KEYS = (
     "any_of",
     "level_max_self",
     "shares_class_with_yours",
+    "power_max_of",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -195,6 +197,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "shares_class_with_yours": "sharing a class with a SIGNI on your field",
         "power_below": "with less power than "
         + {"self": "this SIGNI", "your_signi": "a SIGNI of yours"}.get(v, "the SIGNI the effect moved"),
+        "power_max_of": "with no more power than that SIGNI",
     }.get(k)
 
 

@@ -50,6 +50,8 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         return facing_targets(s, frame)
     if "power_below" in spec.get("filter", {}):
         spec = step["target"] = _power_below_moved(s, frame, spec)
+    if "power_max_of" in spec.get("filter", {}):
+        spec = step["target"] = _power_max_of_it(s, spec, before)
     found = tg.candidates(s, frame.player, frame.card, spec)
     if spec.get("self") or spec.get("all") or "cards" in spec:
         return found
@@ -127,6 +129,16 @@ def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict
     else:
         below = -1
     f["power_max"] = min(int(f.get("power_max", below)), below)
+    return {**spec, "filter": f}
+
+
+def _power_max_of_it(s: GameState, spec: dict[str, Any], before: list[str]) -> dict[str, Any]:
+    """A filter ``power_max_of: it`` made concrete when its targets are chosen: power no more than that of the
+    SIGNI the step before targeted (none fits when it targeted none, or that SIGNI left the field)."""
+    f = {k: v for k, v in spec.get("filter", {}).items() if k != "power_max_of"}
+    slots = [sl for i in before if (sl := tg._slot(s, i)) is not None]
+    most = facts.power(s, slots[0]) if slots else -1
+    f["power_max"] = min(int(f.get("power_max", most)), most)
     return {**spec, "filter": f}
 
 
