@@ -214,10 +214,12 @@ def who(frame: Frame, step: dict[str, Any]) -> str:
     return frame.player if step.get("who", "you") == "you" else opponent(frame.player)
 
 
-COUNTS = ("discarded",)  # a step's "n" may name a number the effect noted: the cards it just discarded
+# a step's "n" may name a number the effect noted: the cards it just discarded, or added to the hand from the
+# cards it looked at ("added": "discard a card for each card added this way")
+COUNTS = ("discarded", "added")
 
 
 def count(frame: Frame, step: dict[str, Any]) -> int:
-    """The step's number: given, or noted by the effect in progress (``discarded``)."""
+    """The step's number: given, or noted by the effect in progress (``discarded``, ``added``)."""
     n = step.get("n", 1)
     return int(frame.notes.get(n, 0)) if n in COUNTS else int(n)
