@@ -156,9 +156,12 @@ event(
 )
 event(
     "discards",
-    "a player discards by an effect of their own card (not as a cost)",
-    {("you", "", "", "own_effect"): "When your own effect makes you discard"},
-    by=("own_effect",),
+    "a player discards by an effect of their own card, or the opponent by an effect of yours (not as a cost)",
+    {
+        ("you", "", "", "own_effect"): "When your own effect makes you discard",
+        ("opponent", "", "", "your_effect"): "When your effect makes the opponent discard",
+    },
+    by=("own_effect", "your_effect"),
     keyed_by=True,
     default_whose="you",
 )

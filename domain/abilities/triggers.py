@@ -153,6 +153,7 @@ YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
+OPPONENT_DISCARDS = tw.form("discards", "opponent", by="your_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
 MILLED_THIS = tw.form("mills", "this", by="any")
 SPELL_USED = tw.form("spell_used", "any")
@@ -211,6 +212,9 @@ def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards") and _by_own_effect(s, d):
         yield from _signi(s, d["player"], DISCARDS)
+    source, other = d.get("by_effect"), opponent(d["player"])
+    if d.get("cards") and not d.get("as_cost") and isinstance(source, str) and s.owners.get(source) == other:
+        yield from _field(s, other, OPPONENT_DISCARDS)  # your effect made the opponent discard
 
 
 def _targeted(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
