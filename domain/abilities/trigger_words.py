@@ -4,8 +4,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``vanishes_in_battle``, ``spell_used``,
-  ``soul_attached``, ``becomes_target``;
+  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``grows``, ``vanishes_in_battle``,
+  ``spell_used``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
@@ -175,6 +175,12 @@ event(
     by=("your_effect",),
     keyed_by=True,
     default_whose="you",
+)
+event(
+    "grows",
+    "an LRIG grows (a card of the LRIG deck put on top of it)",
+    {("opponent",): "When an LRIG of the opponent's grows"},
+    default_whose="opponent",
 )
 event(
     "vanishes_in_battle",

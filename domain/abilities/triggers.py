@@ -158,6 +158,7 @@ MILLS = tw.form("mills", "you", by="your_effect")
 MILLED_THIS = tw.form("mills", "this", by="any")
 SPELL_USED = tw.form("spell_used", "any")
 VANISHES_IN_BATTLE = tw.form("vanishes_in_battle", "this")
+OPPONENT_GROWS = tw.form("grows", "opponent")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -184,8 +185,9 @@ def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield from _signi(s, d["player"], SIGNI_ENTERS, d["card"])
 
 
-def _grew(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+def _grew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "enter", None, None
+    yield from _field(s, opponent(d["player"]), OPPONENT_GROWS)  # "when an LRIG of the opponent's grows"
 
 
 def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
