@@ -119,7 +119,9 @@ event(
     {
         ("this",): "When it is vanished",
         ("this", "", "", "not_battle"): "When it is vanished other than in battle",
+        ("you",): "When a SIGNI{f} on your field is vanished",
     },
+    filtered=(("you",),),
     by=("any", "not_battle"),
     keyed_by=True,
 )

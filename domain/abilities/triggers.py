@@ -143,6 +143,7 @@ THIS_ENTERS = tw.form("enters", "this")
 SIGNI_ENTERS = tw.form("enters", "you")
 VANISHED = tw.form("vanished", "this", by="any")
 VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
+VANISHED_YOURS = tw.form("vanished", "you", by="any")
 LEAVES = tw.form("leaves_field", "this")
 OTHER_LEAVES = tw.form("leaves_field", "you")
 MOVED_ZONE = tw.form("moved_zone", "this")
@@ -267,6 +268,10 @@ def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", VANISHED, None
+    # "when a SIGNI on your field is vanished": the SIGNI on the field, and the vanished one itself, looking
+    # back to when it was on the field (000 '[Auto]')
+    yield d["card"], d["player"], "auto", VANISHED_YOURS, d["card"]
+    yield from _signi(s, d["player"], VANISHED_YOURS, d["card"])
     attacker = (s.attack or {}).get("card")
     if d.get("cause") == "battle" and attacker and tg._slot(s, attacker) is not None:  # 000 'Battle'
         yield attacker, s.owners[attacker], "auto", VANISHES_IN_BATTLE, None
@@ -372,8 +377,8 @@ def _subject_fits(s: GameState, iid: str, f: dict[str, Any]) -> bool:
         return True
     where = s.where(iid)
     slot = tg._slot(s, iid)
-    if where is None or slot is None or not where[1].startswith("signi:"):
-        return False
+    if where is None or slot is None or not where[1].startswith("signi:"):  # it left the field (vanished):
+        return tg.card_fits(facts.card_of(s, iid), f)  # what it was is what is printed on it
     return tg.slot_fits(s, slot, where[1].split(":")[1], f)
 
 
