@@ -13,6 +13,7 @@ A form is its parameters and their types, how it reads in English, and what else
 - ``immune``: ``{"from": "vanish" | "down", "by": "opponent" | "any"}``: the card cannot be vanished (or
   downed) by the opponent's effects, or (``any``) at all: by any effect, nor in battle;
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
+- ``spell_ban``: ``{"filter"}``: no player can use a spell that fits the filter ("non-white spells");
 - ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
   (``battled``), or, during an attack phase, the SIGNI in front of it vanished however (``front``), goes to
   the trash instead of the ener zone; ``front_vanished_to_trash`` is its alias for ``front``;
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from domain.abilities.measures import per_problems, per_text
-from domain.abilities.targets import FILTER_KEYS, ZONES, target_text
+from domain.abilities.targets import FILTER_KEYS, ZONES, filter_text, target_text
 from domain.abilities.vocabulary import fits, type_text
 
 Step = Mapping[str, Any]
@@ -142,6 +143,14 @@ constant(
 )
 
 
+constant(
+    "spell_ban",
+    {"filter": dict},
+    lambda st: f"no player can use a spell {filter_text(st.get('filter', {}))}".rstrip(),
+    "players cannot use the spells that fit the filter",
+)
+
+
 def _to_trash_text(st: Step) -> str:
     if st.get("which", "battled") == "front":
         return (
@@ -245,15 +254,16 @@ general_constant(
     (
         "immune",
         "spell_cost",
+        "spell_ban",
         "vanished_to_trash",
         "lrig_attacks",
         "refresh_keeps_life",
         "guard_cost",
         "minus_to_plus",
     ),
-    "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, where a "
-    "SIGNI vanished goes, how often and when this LRIG may attack, whether a refresh trashes Life Cloth, "
-    "what the opponent's Guard costs",
+    "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, which "
+    "spells no player can use, where a SIGNI vanished goes, how often and when this LRIG may attack, "
+    "whether a refresh trashes Life Cloth, what the opponent's Guard costs",
 )
 constant_alias("front_vanished_to_trash", "vanished_to_trash", which="front")
 

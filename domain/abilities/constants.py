@@ -36,6 +36,7 @@ __all__ = [
     "keyword_bonus",
     "lrig_attack_terms",
     "power_bonus",
+    "spell_banned",
     "spell_cost_extra",
     "vanishes_to_trash",
 ]
@@ -220,6 +221,12 @@ def spell_cost_extra(s: GameState, caster: str) -> list[dict[str, Any]]:
         if (step.get("whose", "opponent") == "opponent") == (caster != p):
             extra.extend(step.get("add", []))
     return extra
+
+
+def spell_banned(s: GameState, spell: str) -> bool:
+    """Whether a constant ability says no player can use this spell (000 '[Constant]')."""
+    card = facts.card_of(s, spell)
+    return any(tg.card_fits(card, step.get("filter", {})) for _p, _src, step in active(s, "spell_ban"))
 
 
 def vanishes_to_trash(s: GameState, attacker: str) -> bool:

@@ -2,8 +2,9 @@
 
 A *measure* is an object with one key naming what is measured, its value the measure's parameters:
 
-- ``{"count": {"side": "you" | "opponent", "zone": ..., "filter": {...}}}``: cards in a zone that fit the
-  filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field);
+- ``{"count": {"side": "you" | "opponent", "zone": ..., "filter": {...}, "distinct": "name"}}``: cards in a
+  zone that fit the filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field; ``distinct``:
+  the different names among them);
 - ``{"power": {}}``: this card's power (nothing when it is not on the field);
 - ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest"}}``: the level of that player's center
   LRIG, or the lowest level among their LRIGs;
@@ -95,7 +96,8 @@ def _counted(p: dict[str, Any]) -> str:
     zone = str(p.get("zone", "signi"))
     what = {"signi": "SIGNI", "lrig": "LRIGs"}.get(zone, "cards")
     where = "field" if zone in ("signi", "lrig") else zone.replace("_", " ")
-    return f"{what} {filter_text(p.get('filter', {}))} in {_whose(p)} {where}".replace("  ", " ")
+    names = " with different names" if p.get("distinct") else ""
+    return f"{what} {filter_text(p.get('filter', {}))}{names} in {_whose(p)} {where}".replace("  ", " ")
 
 
 def _count_text(p: dict[str, Any]) -> str:
@@ -104,20 +106,27 @@ def _count_text(p: dict[str, Any]) -> str:
 
 @measure(
     "count",
-    {"side": ("you", "opponent"), "zone": str, "filter": dict},
+    {"side": ("you", "opponent"), "zone": str, "filter": dict, "distinct": ("name",)},
     _count_text,
 )
 def _count(c: Ctx, p: dict[str, Any]) -> int:
-    """Cards in a zone of that side that fit the filter (SIGNI and LRIGs: on the field)."""
+    """Cards in a zone of that side that fit the filter (SIGNI and LRIGs: on the field); with ``distinct:
+    name``, the different names among them ("different <Angel> SIGNI": cards of different names)."""
     s = c.s
     ps = s.players[side_of(c.controller, p.get("side", "you"))]
     f: Filter = p.get("filter", {})
     zone = p.get("zone", "signi")
     if zone == "signi":
-        return sum(1 for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f))
-    if zone == "lrig":
-        return sum(1 for sl in ps.lrig.values() if sl is not None and card_fits(facts.card_of(s, sl.iid), f))
-    return sum(1 for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f))
+        cards = [sl.iid for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f)]
+    elif zone == "lrig":
+        cards = [
+            sl.iid for sl in ps.lrig.values() if sl is not None and card_fits(facts.card_of(s, sl.iid), f)
+        ]
+    else:
+        cards = [iid for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f)]
+    if p.get("distinct") == "name":
+        return len({facts.card_of(s, i).name for i in cards})
+    return len(cards)
 
 
 @measure("power", {}, lambda _p: "its power")

@@ -5,7 +5,7 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes
   an opponent's SIGNI), ``power_zero``, ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the
-  trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``spell_used``,
+  trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``grows``, ``spell_used``,
   ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
@@ -126,7 +126,9 @@ event(
         ("this",): "When it is vanished",
         ("this", "", "", "not_battle"): "When it is vanished other than in battle",
         ("this", "", "", "battle"): "When it is vanished in battle",
+        ("you",): "When a SIGNI{f} on your field is vanished",
     },
+    filtered=(("you",),),
     by=("any", "not_battle", "battle"),
     keyed_by=True,
 )
@@ -210,9 +212,12 @@ event(
 )
 event(
     "discards",
-    "a player discards by an effect of their own card (not as a cost)",
-    {("you", "", "", "own_effect"): "When your own effect makes you discard"},
-    by=("own_effect",),
+    "a player discards by an effect of their own card, or the opponent by an effect of yours (not as a cost)",
+    {
+        ("you", "", "", "own_effect"): "When your own effect makes you discard",
+        ("opponent", "", "", "your_effect"): "When your effect makes the opponent discard",
+    },
+    by=("own_effect", "your_effect"),
     keyed_by=True,
     default_whose="you",
 )
@@ -226,6 +231,12 @@ event(
     by=("your_effect",),
     keyed_by=True,
     default_whose="you",
+)
+event(
+    "grows",
+    "an LRIG grows (a card of the LRIG deck put on top of it)",
+    {("opponent",): "When an LRIG of the opponent's grows"},
+    default_whose="opponent",
 )
 event(
     "spell_used",

@@ -155,6 +155,7 @@ TRASHED = tw.form("trashed", "this", by="cost_or_effect")
 TRASHED_YOURS = tw.form("trashed", "you", by="cost_or_effect")
 TRASHED_YOURS_OWN = tw.form("trashed", "you", by="cost_or_your_effect")
 TRASHED_OPPONENTS = tw.form("trashed", "opponent", by="any")
+VANISHED_YOURS = tw.form("vanished", "you", by="any")
 LEAVES = tw.form("leaves_field", "this")
 OTHER_LEAVES = tw.form("leaves_field", "you")
 MOVED_ZONE = tw.form("moved_zone", "this", by="any")
@@ -168,9 +169,11 @@ EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 OPPONENT_MAIN = tw.form("phase_starts", "opponent", phase="main")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
+OPPONENT_DISCARDS = tw.form("discards", "opponent", by="your_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
 MILLED_THIS = tw.form("mills", "this", by="any")
 SPELL_USED = tw.form("spell_used", "any")
+OPPONENT_GROWS = tw.form("grows", "opponent")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -200,8 +203,9 @@ def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
             yield listener
 
 
-def _grew(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+def _grew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "enter", None, None
+    yield from _field(s, opponent(d["player"]), OPPONENT_GROWS)  # "when an LRIG of the opponent's grows"
 
 
 def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -228,6 +232,9 @@ def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards") and _by_own_effect(s, d):
         yield from _signi(s, d["player"], DISCARDS)
+    source, other = d.get("by_effect"), opponent(d["player"])
+    if d.get("cards") and not d.get("as_cost") and isinstance(source, str) and s.owners.get(source) == other:
+        yield from _field(s, other, OPPONENT_DISCARDS)  # your effect made the opponent discard
 
 
 def _targeted(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -291,6 +298,10 @@ def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", VANISHED, None
+    # "when a SIGNI on your field is vanished": the SIGNI on the field, and the vanished one itself, looking
+    # back to when it was on the field (000 '[Auto]')
+    yield d["card"], d["player"], "auto", VANISHED_YOURS, d["card"]
+    yield from _signi(s, d["player"], VANISHED_YOURS, d["card"])
     if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
         yield d["card"], d["player"], "auto", VANISHED_NOT_IN_BATTLE, None
     else:
@@ -432,8 +443,8 @@ def _subject_fits(s: GameState, iid: str, f: dict[str, Any]) -> bool:
         return True
     where = s.where(iid)
     slot = tg._slot(s, iid)
-    if where is None or slot is None or not where[1].startswith("signi:"):
-        return False
+    if where is None or slot is None or not where[1].startswith("signi:"):  # it left the field (vanished):
+        return tg.card_fits(facts.card_of(s, iid), f)  # what it was is what is printed on it
     return tg.slot_fits(s, slot, where[1].split(":")[1], f)
 
 

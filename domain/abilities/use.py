@@ -207,6 +207,10 @@ def use_spell(rec: Recorder, act: Action) -> None:
     _limiting(s, p, card)
     if p in s.flags.get("no_spells", ()):
         raise IllegalAction("effect.no-spells", f"an effect says {p} cannot use spells this turn")
+    from domain.abilities.constants import spell_banned
+
+    if spell_banned(s, iid):
+        raise IllegalAction("effect.no-spells", f"a constant ability says no player can use {card.name}")
     under = _extra_cost(s, p, ab, act, card.name)
     from domain.abilities.constants import spell_cost_extra
 

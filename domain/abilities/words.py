@@ -46,7 +46,7 @@ def _who(step: Step) -> str:
 
 def _n(step: Step) -> Any:
     n = step.get("n", 1)
-    return "as many as were discarded" if n == "discarded" else n
+    return {"discarded": "as many as were discarded", "added": "as many as were added that way"}.get(n, n)
 
 
 def _your(step: Step) -> str:
@@ -461,7 +461,7 @@ def _discard_text(s: Step) -> str:
 word(
     "discard",
     {
-        "n": int,
+        "n": int | Literal["added"],
         "who": Who,
         "random": bool,
         "filter": dict[str, Any],

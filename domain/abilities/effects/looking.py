@@ -195,6 +195,7 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             {"player": p, "cards": look.hand, "to": "hand", "reveal": reveal, "from_hidden": not reveal},
         )
         frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)  # "if you added a card this way"
+        frame.notes["added"] = len(look.hand)  # "discard a card for each card added this way"
     rest = [i for i in s.players[p].zones["deck"] if i in look.top and i != look.on_top]
     if rest:
         if step.get("rest", "bottom") == "trash":

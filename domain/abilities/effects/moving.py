@@ -105,7 +105,7 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     p = who(frame, step)
     f = step.get("filter", {})
     hand = [i for i in s.players[p].zones["hand"] if tg._card_fits(facts.card_of(s, i), f)]
-    n = len(hand) if step.get("all") else min(int(step.get("n", 1)), len(hand))  # "all": the whole hand
+    n = len(hand) if step.get("all") else min(count(frame, step), len(hand))  # "all": the whole hand
     up_to = bool(step.get("up_to"))  # "discard up to n": the player may discard fewer, or none
     frame.notes["discarded"] = 0
     if n == 0:

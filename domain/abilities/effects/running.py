@@ -219,12 +219,14 @@ def who(frame: Frame, step: dict[str, Any]) -> str:
     return frame.player if step.get("who", "you") == "you" else opponent(frame.player)
 
 
-COUNTS = ("discarded",)  # a step's "n" may name a number the effect noted: the cards it just discarded
+# a step's "n" may name a number the effect noted: the cards it just discarded, or added to the hand from the
+# cards it looked at ("added": "discard a card for each card added this way")
+COUNTS = ("discarded", "added")
 
 
 def count(frame: Frame, step: dict[str, Any]) -> int:
-    """The step's number: given, or noted by the effect in progress (``discarded``), and ``plus`` (which may
-    be below 0: "that many minus one"); never below 0."""
+    """The step's number: given, or noted by the effect in progress (``discarded``, ``added``), and ``plus``
+    (which may be below 0: "that many minus one"); never below 0."""
     n = step.get("n", 1)
     base = int(frame.notes.get(n, 0)) if n in COUNTS else int(n)
     return max(0, base + int(step.get("plus", 0)))
