@@ -37,7 +37,7 @@ def test_a_judge_creates_and_plays_an_original_format_match_by_clicking(
     try:
         sign_in(page, base, JUDGE_TOKEN)
         diva_decks = page.locator("select[name='p1 deck'] option").all_inner_texts()
-        assert diva_decks and all(d.startswith("WXDi-") for d in diva_decks)
+        assert diva_decks and all(d.startswith(("WXDi-", "SAMPLE-")) for d in diva_decks)
         page.select_option("#format", "original")
         page.wait_for_function(
             "document.querySelector(\"select[name='p1 deck'] option\")?.value.startsWith('DEMO-WD')"
