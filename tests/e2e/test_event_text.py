@@ -87,6 +87,8 @@ RARE = (
         "AttackForbidden", "rules", "ability.enter", {"player": "p2", "zone": "left", "until": "end_of_turn"}
     ),
     Event("EffectEnded", "rules", "effect.delayed", {"key": "t5", "reason": "the turn ended"}),  # triggers.py
+    Event("VanishRedirected", "rules", "effect.vanish-to-trash", {"player": "p2", "by_effect": "x"}),
+    Event("MinusDoubled", "rules", "power.modify", {"player": "p1", "by_effect": "x"}),  # game.py
     Event("LrigTrashed", "rules", "rba.lrig-type", {"player": "p1", "position": "left"}),  # rba.py
     Event("CardReturned", "rules", "rba.6", {"player": "p1", "card": "x", "from": "ener", "to": "lrig_deck"}),
     Event("CheckZoneCleared", "rules", "end.check-zone", {"player": "p2", "cards": []}),  # procedure.py
@@ -94,8 +96,6 @@ RARE = (
         "LifeBurstCancelled", "rules", "life-burst.use", {"player": "p2", "card": "x", "by": "p1"}
     ),  # answers.py
     Event("ArtsUsed", "p1", "arts.use", {"player": "p1", "card": "x", "ener": []}),  # use.py (no Diva ARTS)
-    Event("VanishRedirected", "rules", "effect.vanish-to-trash", {"player": "p2", "by_effect": "x"}),  # game.py
-    Event("MinusDoubled", "rules", "power.modify", {"player": "p1", "by_effect": "x"}),  # effects/game.py
 )
 
 
