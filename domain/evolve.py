@@ -699,7 +699,9 @@ def _burst_cancelled(state: GameState, d: dict[str, Any], _e: Any) -> None:
 def _base_changed(state: GameState, d: dict[str, Any], _e: Any) -> None:
     """Kept with what the card gained until end of turn; a flag tells ``facts.level`` to look, this turn."""
     slot = _slot_of(state, d["card"])
-    slot.keywords.extend([f"base_level:{int(d['level'])}", f"base_power:{int(d['power'])}"])
+    if d.get("level") is not None:  # an effect may set the base power alone
+        slot.keywords.append(f"base_level:{int(d['level'])}")
+    slot.keywords.append(f"base_power:{int(d['power'])}")
     state.flags["base_changed"] = True
 
 

@@ -816,10 +816,8 @@ def _life_burst_cancelled(s: Say, d: Mapping[str, Any]) -> str:
 
 @says("BaseChanged")
 def _base_changed(s: Say, d: Mapping[str, Any]) -> str:
-    return (
-        f"{s.card(d.get('card'))} has base level {d.get('level')} and base power {d.get('power')} "
-        f"until end of turn{s.by(d)}"
-    )
+    level = f"base level {d.get('level')} and " if d.get("level") is not None else ""
+    return f"{s.card(d.get('card'))} has {level}base power {d.get('power')} until end of turn{s.by(d)}"
 
 
 @says("LrigReturned")

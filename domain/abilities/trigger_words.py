@@ -8,7 +8,9 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
-- ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
+- ``phase``: for ``phase_starts``: ``main`` (the start of the main phase), ``attack`` (the start of the attack
+  phase, as its pre-attack step begins) or ``end``; with ``whose`` ``you`` (your turn's), ``opponent`` (the
+  opponent's turn's) or ``any`` (each turn's);
 - ``by``: what caused it: ``not_battle`` (``vanished`` other than in battle), ``own_effect`` (``discards``:
   by an effect of your own card, not as a cost), ``your_effect`` (``mills``), ``assist_or_life_burst``
   (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any ability or effect of the
@@ -107,6 +109,7 @@ event(
     {
         ("this",): "When it enters the field (even when [Enter] abilities do not activate)",
         ("you",): "When a SIGNI{f} enters your field",
+        ("opponent",): "When a SIGNI enters your opponent's field",
     },
     filtered=(("you",),),
 )
@@ -135,10 +138,14 @@ event(
 )
 event(
     "phase_starts",
-    "a phase of a turn begins (``phase``: attack or end)",
+    "a phase of a turn begins (``phase``: main, attack or end)",
     {
+        ("you", "", "main"): "At the start of your main phase",
         ("you", "", "attack"): "At the start of your attack phase",
+        ("opponent", "", "attack"): "At the start of your opponent's attack phase",
+        ("any", "", "attack"): "At the start of each attack phase",
         ("you", "", "end"): "At the end of your turn",
+        ("opponent", "", "end"): "At the end of your opponent's turn",
         ("any", "", "end"): "At the end of each turn",
     },
     default_whose="you",
@@ -190,6 +197,7 @@ alias("signi_enters", on="enters", whose="you")
 alias("vanished_outside_battle", on="vanished", whose="this", by="not_battle")
 alias("other_leaves_field", on="leaves_field", whose="you")
 alias("attack_phase_start", on="phase_starts", whose="you", phase="attack")
+alias("main_phase_start", on="phase_starts", whose="you", phase="main")
 alias("turn_end", on="phase_starts", whose="you", phase="end")
 alias("each_turn_end", on="phase_starts", whose="any", phase="end")
 alias("drew", on="draws", whose="you")

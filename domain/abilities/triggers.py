@@ -8,9 +8,10 @@ A card that lost its abilities triggers nothing (a card that left the field is l
 card that gained an ability until end of turn (``AbilityGranted``) triggers it like its own. A 1/Turn or
 1/Game triggered ability triggers only while it has not been counted (``AbilityCounted``, when it resolves).
 
-An effect can also wait for a later moment (``EffectDelayed``): the end of the attack under way, or the start
-of the next turn. It waits among the triggered abilities and resolves like one once its moment has come; one
-waiting for a card that left the field and came back ends (``EffectEnded``), since the card is new there.
+An effect can also wait for a later moment (``EffectDelayed``): the end of the attack under way, the end of
+this turn, or the start of the next turn. It waits among the triggered abilities and resolves like one once
+its moment has come; one waiting for a card that left the field and came back ends (``EffectEnded``), since
+the card is new there.
 """
 
 from __future__ import annotations
@@ -131,13 +132,18 @@ OPPONENT_ATTACKS = tw.form("attacks", "opponent")
 OPPONENT_SIGNI_ATTACKS = tw.form("attacks", "opponent", "signi")
 THIS_ENTERS = tw.form("enters", "this")
 SIGNI_ENTERS = tw.form("enters", "you")
+OPPONENT_SIGNI_ENTERS = tw.form("enters", "opponent")
 VANISHED = tw.form("vanished", "this", by="any")
 VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
 LEAVES = tw.form("leaves_field", "this")
 OTHER_LEAVES = tw.form("leaves_field", "you")
 MOVED_ZONE = tw.form("moved_zone", "this")
+MAIN_PHASE = tw.form("phase_starts", "you", phase="main")
 ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
+OPPONENT_ATTACK_PHASE = tw.form("phase_starts", "opponent", phase="attack")
+EACH_ATTACK_PHASE = tw.form("phase_starts", "any", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
+OPPONENT_TURN_END = tw.form("phase_starts", "opponent", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
@@ -166,6 +172,9 @@ def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield d["card"], d["player"], "enter", None, None
     yield d["card"], d["player"], "auto", THIS_ENTERS, None  # it too: it is on the field when it has entered
     yield from _signi(s, d["player"], SIGNI_ENTERS, d["card"])
+    yield from _signi(
+        s, opponent(d["player"]), OPPONENT_SIGNI_ENTERS
+    )  # "a SIGNI enters the opponent's field"
 
 
 def _grew(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -212,16 +221,28 @@ def _put_under(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 
 def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """The start of the main phase (seed 000 "Main phase": before the turn player acts in it) and the end
+    phase (seed 001 "End phase": "at the end of the turn" abilities), the turn player's cards first."""
     tp = s.turn_player
+    if d.get("phase") == "main" and tp:
+        yield from _field(s, tp, MAIN_PHASE)
     if d.get("phase") == "end" and tp:
         yield from _field(s, tp, YOUR_TURN_END)
+        yield from _field(s, opponent(tp), OPPONENT_TURN_END)
         for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
             yield from _field(s, p, EACH_TURN_END)
 
 
 def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
-    if d.get("step") in ("pre_attack", "arts_use") and s.turn_player:  # arts_use: the original format
-        yield from _field(s, s.turn_player, ATTACK_PHASE)
+    """Seed 000 "Pre-attack step": "at the beginning of the attack phase" abilities trigger as it begins,
+    the turn player's ("your attack phase"), the other's ("your opponent's attack phase") and both
+    players' ("each attack phase")."""
+    tp = s.turn_player
+    if d.get("step") in ("pre_attack", "arts_use") and tp:  # arts_use: the original format
+        yield from _field(s, tp, ATTACK_PHASE)
+        yield from _field(s, opponent(tp), OPPONENT_ATTACK_PHASE)
+        for p in (tp, opponent(tp)):
+            yield from _field(s, p, EACH_ATTACK_PHASE)
 
 
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -407,6 +428,8 @@ def _ready(s: GameState, w: dict[str, Any]) -> bool:
         return True
     if w.get("until") == "turn":
         return s.turn >= int(w["turn"])
+    if w.get("until") == "turn_end":  # "at the end of this turn": as the end phase begins
+        return s.turn > int(w["turn"]) or s.phase == "end"
     a = s.attack
     return (
         a is None or a.get("card") != w.get("attack") or (a.get("zone") == "lrig" and bool(a.get("resolved")))

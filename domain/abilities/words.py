@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from domain.abilities import effects as fx
 from domain.abilities import targets as tg
+from domain.abilities.measures import per_problems, per_text
 from domain.abilities.vocabulary import (
     MODES,
     STEPS,
@@ -115,6 +116,11 @@ MOVE_ROUTES = {
     "trash": (("target", "trash", "owner"), "trash", lambda s: f"put {_t(s)} into the trash"),
     "exclude": (("target", "excluded", "owner"), "exclude", lambda s: f"remove {_t(s)} from the game"),
     "to_ener": (("target", "ener", "you"), "to_ener", lambda s: f"put {_t(s)} into your ener zone"),
+    "ener_owner": (
+        ("target", "ener", "owner"),
+        "ener_owner",
+        lambda s: f"put {_t(s)} into its owner's ener zone",
+    ),
     "to_deck": (("target", "deck", "owner"), "to_deck", _to_deck_text),
     "to_field": (
         ("target", "field", "you"),
@@ -216,6 +222,7 @@ for _name in (
     "exclude",
     "to_hand",
     "to_ener",
+    "ener_owner",
     "to_hand_or_field",
     "return_lrig",
     "attach_soul",
@@ -243,7 +250,11 @@ _move_alias("gather_under", {})
 def _power_text(s: Step) -> str:
     return (
         f"{_t(s)} gets {s.get('amount', 0):+d} power"
-        + (" for each colour among your SIGNI" if s.get("per") else "")
+        + (
+            " for each colour among your SIGNI"
+            if s.get("per") == "your_signi_colors"
+            else per_text(s.get("per"))
+        )
         + " until end of "
         + ("the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn")
     )
@@ -257,6 +268,8 @@ def _grant_ability_text(s: Step) -> str:
 
 def _base_text(s: Step) -> str:
     until = "until the opponent's next turn ends" if s.get("until") == "opponent_next_turn" else "this turn"
+    if "level" not in s:
+        return f"the base power of {_t(s)} becomes {s.get('power')} {until}"
     return f"the base level of {_t(s)} becomes {s.get('level')}, its base power {s.get('power')}, {until}"
 
 
@@ -265,7 +278,7 @@ def _keywords_text(s: Step) -> str:
 
 
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
-    "power": (("power",), _power_text, {"amount": int, "per": Literal["your_signi_colors"], "until": Until}),
+    "power": (("power",), _power_text, {"amount": int, "per": str | dict[str, Any], "until": Until}),
     "grant": (("keywords",), _keywords_text, {"keywords": list[str]}),
     "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any]}),
     "lose_abilities": (
@@ -294,8 +307,10 @@ def _modify_check(step: Step) -> list[str]:
     out = []
     if step.get("change") == "power" and "amount" not in step:
         out.append("step power: amount is required")
-    if step.get("change") == "base" and not ("level" in step and "power" in step):
-        out.append("step set_base: level and power must be numbers")
+    if step.get("change") == "power" and "per" in step:
+        out.extend(f"step power: {p}" for p in per_problems(step["per"]))
+    if step.get("change") == "base" and "power" not in step:
+        out.append("step set_base: power must be a number (level too, when it changes)")
     if step.get("change") == "ability":
         out.extend(ability_problems("granted ability", step.get("ability", {})))
     return out
@@ -623,8 +638,11 @@ word(
 )(fx.OPS["unless"])
 word(
     "delay",
-    {"until": Literal["attack_end"], "then": STEPS},
-    lambda s: f"at the end of this attack: {steps_text(s.get('then', []))}",
+    {"until": Literal["attack_end", "turn_end"], "then": STEPS},
+    lambda s: (
+        f"at the end of this {'turn' if s.get('until') == 'turn_end' else 'attack'}: "
+        f"{steps_text(s.get('then', []))}"
+    ),
     control=True,
 )(fx.OPS["delay"])
 word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import granted_ref
 from domain.abilities.effects.running import OPS, Op, op
@@ -16,6 +15,7 @@ from domain.abilities.frames import (
     Frame,
     Pending,
 )
+from domain.abilities.measures import Ctx, bonus
 from domain.recorder import Recorder
 from domain.state import GameState
 
@@ -40,16 +40,12 @@ OPS["up"] = _set_flag("downed", False)
 OPS["freeze"] = _set_flag("frozen", True)
 
 
-PER = ("your_signi_colors",)  # what a power change may be multiplied by
-
-
-def _per(s: GameState, player: str, per: str | None) -> int:
-    """The multiplier of a power change: 1, or ``your_signi_colors``: the different colours (colourless is
-    none) among the SIGNI on the player's field."""
+def _per(frame: Frame, s: GameState, per: Any) -> int:
+    """The multiplier of a power change: 1, or, with ``per``, what its measure counts now ("for each X",
+    seed 000 "Power": the change is the amount times X), read with what the effect noted so far."""
     if per is None:
         return 1
-    colors = {c for _z, sl in s.players[player].signi_slots() for c in facts.card_of(s, sl.iid).colors}
-    return len(colors - {"colorless"})
+    return bonus(Ctx(s, frame.player, frame.card, frame.notes), 1, per)
 
 
 @op("power")
@@ -57,7 +53,7 @@ def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
     s = rec.state
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
-    amount = int(step["amount"]) * _per(s, frame.player, step.get("per"))
+    amount = int(step["amount"]) * _per(frame, s, step.get("per"))
     for iid in live_targets(rec, frame, step, chosen):
         data = {
             "card": iid,
@@ -159,17 +155,23 @@ def _awaken(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
 
 @op("set_base")
 def _set_base(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """The targets' base level and base power become the given numbers until end of turn (``until:
-    opponent_next_turn``: in your turn, and again through the opponent's next turn while it stays)."""
+    """The targets' base level and base power (or base power alone: no ``level``) become the given numbers
+    until end of turn (``until: opponent_next_turn``: in your turn, and again through the opponent's next
+    turn while it stays). Seed 000 "Power": an effect that sets the power itself applies before the
+    effects that modify it."""
     step = at.step
     s = rec.state
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
-    level, power = int(step["level"]), int(step["power"])
+    level = int(step["level"]) if "level" in step else None
+    power = int(step["power"])
     for iid in live_targets(rec, frame, step, chosen):
-        data = {"card": iid, "level": level, "power": power, "by_effect": frame.card}
+        data: dict[str, Any] = {"card": iid, "power": power, "by_effect": frame.card}
+        if level is not None:
+            data["level"] = level
         rec.emit("BaseChanged", "rules", frame.rule, data)
         if lasting:
-            again_next_turn(
-                rec, frame, {"op": "set_base", "level": level, "power": power, "target": {"cards": [iid]}}
-            )
+            again = {"op": "set_base", "power": power, "target": {"cards": [iid]}}
+            if level is not None:
+                again["level"] = level
+            again_next_turn(rec, frame, again)
     return True

@@ -150,7 +150,8 @@ def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 @op("delay")
 def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """What follows waits for a later moment (``attack_end``: the end of the attack under way)."""
+    """What follows waits for a later moment (``attack_end``: the end of the attack under way; ``turn_end``:
+    the end phase of this turn, seed 001 "End phase", with the "at the end of the turn" abilities)."""
     step = at.step
     s = rec.state
     frame.queue.pop(0)

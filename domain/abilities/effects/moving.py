@@ -193,6 +193,15 @@ def _to_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
     return True
 
 
+@op("ener_owner")
+def _ener_owner(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Put the targets (SIGNI on the field, the opponent's too) into their owner's Ener Zone: they leave the
+    field and are not vanished (seed 000 "Ener Zone")."""
+    for iid in live_targets(rec, frame, at.step, chosen):
+        move_cards(rec, frame, rec.state.owners[iid], [iid], "ener")
+    return True
+
+
 @op("to_deck")
 def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
