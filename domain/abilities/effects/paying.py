@@ -250,11 +250,15 @@ def reads_payment(steps: list[dict[str, Any]]) -> bool:
 
 @op("unless")
 def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """What follows happens unless the opponent pays a cost (which they may always decline)."""
+    """What follows happens unless the opponent pays a cost (which they may always decline): its ener part
+    too (seed 000 "Cost": paying ener puts those cards into the trash), when they can pay all of it."""
     step = at.step
     s = rec.state
     payer = opponent(frame.player)
     paying = cost_steps(s, frame.player, frame.card, payer, step["cost"])
+    payment = ener_payment(s, payer, step["cost"])
+    if payment is None:
+        paying = None  # not enough ener: the cost cannot be paid
     if paying is not None and at.progress.answer is None:
         return ask_in_step(
             rec,
@@ -271,6 +275,8 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     answer = taken(at) or Answer(cards=[])
     frame.queue.pop(0)
     if paying is not None and answer.get("option") == "pay":
+        if payment:
+            rec.emit("CostPaid", payer, "cost.ener", {"player": payer, "ener": payment, "for": frame.card})
         frame.insert(paying)
     else:
         frame.insert(step.get("then", []))
