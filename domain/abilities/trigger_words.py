@@ -4,7 +4,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
+  ``phase_starts``, ``draws``, ``discards``, ``uses_spell``, ``battle_vanishes``, ``mills``, ``soul_attached``,
+  ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
@@ -12,7 +13,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
   phase, as its pre-attack step begins) or ``end``; with ``whose`` ``you`` (your turn's), ``opponent`` (the
   opponent's turn's) or ``any`` (each turn's);
 - ``by``: what caused it: ``not_battle`` (``vanished`` other than in battle), ``own_effect`` (``discards``:
-  by an effect of your own card, not as a cost), ``your_effect`` (``mills``), ``assist_or_life_burst``
+  by an effect of your own card, not as a cost), ``your_effect`` (``mills``; ``discards`` of the opponent:
+  by an effect of your card, once for each card), ``assist_or_life_burst``
   (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any ability or effect of the
   opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
@@ -158,11 +160,25 @@ event(
 )
 event(
     "discards",
-    "a player discards by an effect of their own card (not as a cost)",
-    {("you", "", "", "own_effect"): "When your own effect makes you discard"},
-    by=("own_effect",),
+    "a player discards by an effect of their own card, or the opponent by yours (not as a cost)",
+    {
+        ("you", "", "", "own_effect"): "When your own effect makes you discard",
+        ("opponent", "", "", "your_effect"): "Each time your effect makes the opponent discard a card",
+    },
+    by=("own_effect", "your_effect"),
     keyed_by=True,
     default_whose="you",
+)
+event(
+    "uses_spell",
+    "a player uses a spell (it triggers as the spell is used; it resolves once the spell has)",
+    {("you",): "When you use a spell"},
+    default_whose="you",
+)
+event(
+    "battle_vanishes",
+    "a SIGNI vanishes the opponent's SIGNI in battle",
+    {("this",): "When it vanishes a SIGNI of the opponent in battle"},
 )
 event(
     "mills",

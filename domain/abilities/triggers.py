@@ -45,6 +45,7 @@ TRIGGERING = (
     "SigniTargeted",
     "PhaseBegan",
     "CardsPutUnder",
+    "SpellUsed",
 )
 
 
@@ -147,6 +148,9 @@ OPPONENT_TURN_END = tw.form("phase_starts", "opponent", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
+OPPONENT_DISCARDS = tw.form("discards", "opponent", by="your_effect")
+USES_SPELL = tw.form("uses_spell", "you")
+BATTLE_VANISHES = tw.form("battle_vanishes", "this")
 MILLS = tw.form("mills", "you", by="your_effect")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
@@ -205,6 +209,16 @@ def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards") and _by_own_effect(s, d):
         yield from _signi(s, d["player"], DISCARDS)
+    source = d.get("by_effect")
+    if isinstance(source, str) and not d.get("as_cost") and s.owners.get(source) == opponent(d["player"]):
+        for _card in d.get("cards", ()):  # "each time the opponent discards a card by your effect"
+            yield from _field(s, opponent(d["player"]), OPPONENT_DISCARDS)
+
+
+def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """Seed 000 '[Auto]': "when you use a spell" triggers as it is used, and waits until the spell has
+    resolved (the spell's use is under way until then)."""
+    yield from _field(s, d["player"], USES_SPELL)
 
 
 def _targeted(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -254,10 +268,12 @@ def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", MOVED_ZONE, None
 
 
-def _vanished(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", VANISHED, None
     if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
         yield d["card"], d["player"], "auto", VANISHED_NOT_IN_BATTLE, None
+    elif s.attack is not None and tg._slot(s, s.attack["card"]) is not None:  # the attacker that vanished it
+        yield s.attack["card"], s.attack["player"], "auto", BATTLE_VANISHES, None
 
 
 # What each event asks, in order; the event types are TRIGGERING.
@@ -275,6 +291,7 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "CardsMilled": _milled,
     "SigniMoved": _moved,
     "SigniVanished": _vanished,
+    "SpellUsed": _spell_used,
 }
 
 
