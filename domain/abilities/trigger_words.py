@@ -4,7 +4,7 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``uses_spell``, ``battle_vanishes``, ``mills``,
+  ``phase_starts``, ``draws``, ``discards``, ``uses_spell``, ``battle_vanishes``, ``exceeded``, ``mills``,
   ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
@@ -155,7 +155,10 @@ event(
 event(
     "draws",
     "a player draws outside the draw phase (once for each card)",
-    {("you",): "When you draw a card outside your draw phase"},
+    {
+        ("you",): "When you draw a card outside your draw phase",
+        ("opponent",): "When your opponent draws a card outside their draw phase",
+    },
     default_whose="you",
 )
 event(
@@ -168,6 +171,11 @@ event(
     by=("own_effect", "your_effect"),
     keyed_by=True,
     default_whose="you",
+)
+event(
+    "exceeded",
+    "a card is put from under an LRIG into the LRIG trash as an Exceed cost",
+    {("this",): "When it is put into the LRIG trash as an Exceed cost"},
 )
 event(
     "uses_spell",

@@ -147,9 +147,11 @@ YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 OPPONENT_TURN_END = tw.form("phase_starts", "opponent", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 DRAWS = tw.form("draws", "you")
+OPPONENT_DRAWS = tw.form("draws", "opponent")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 OPPONENT_DISCARDS = tw.form("discards", "opponent", by="your_effect")
 USES_SPELL = tw.form("uses_spell", "you")
+EXCEEDED = tw.form("exceeded", "this")
 BATTLE_VANISHES = tw.form("battle_vanishes", "this")
 MILLS = tw.form("mills", "you", by="your_effect")
 SOUL_THIS = tw.form("soul_attached", "this")
@@ -204,6 +206,7 @@ def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if s.status == "active" and not d.get("phase_draw") and s.phase != "draw":
         for _card in d.get("cards", ()):  # "when you draw a card": once for each card drawn
             yield from _signi(s, d["player"], DRAWS)
+            yield from _signi(s, opponent(d["player"]), OPPONENT_DRAWS)  # "when your opponent draws a card"
 
 
 def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -213,6 +216,15 @@ def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if isinstance(source, str) and not d.get("as_cost") and s.owners.get(source) == opponent(d["player"]):
         for _card in d.get("cards", ()):  # "each time the opponent discards a card by your effect"
             yield from _field(s, opponent(d["player"]), OPPONENT_DISCARDS)
+
+
+def _cards_moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """Seed 000 'Cost' (rule effect.exceed): Exceed puts cards from under your LRIGs into the LRIG trash;
+    "when this card is put into the LRIG trash as an Exceed cost" triggers there (the card is off the
+    field)."""
+    if d.get("exceed") and d.get("to") == "lrig_trash":
+        for card in d.get("cards", ()):
+            yield card, d["player"], "auto", EXCEEDED, None
 
 
 def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -292,6 +304,7 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "SigniMoved": _moved,
     "SigniVanished": _vanished,
     "SpellUsed": _spell_used,
+    "CardsMoved": _cards_moved,
 }
 
 
