@@ -5,9 +5,9 @@ A *measure* is an object with one key naming what is measured, its value the mea
 - ``{"count": {"side": "you" | "opponent", "zone": ..., "filter": {...}}}``: cards in a zone that fit the
   filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field);
 - ``{"power": {}}``: this card's power (nothing when it is not on the field);
-- ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total"}}``: the level of that
-  player's center LRIG, the lowest level among their LRIGs, or their LRIGs' levels added up ("for each
-  level of each LRIG on your field");
+- ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi"}}``: the level of
+  that player's center LRIG, the lowest level among their LRIGs, their LRIGs' levels added up ("for each
+  level of each LRIG on your field"), or the levels of the SIGNI on their field added up;
 - ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
   none);
 - ``{"colors": {"of": "lrigs" | "signi" | "paid"}}``: the colours (colourless is none) among your LRIGs, your
@@ -132,18 +132,20 @@ def _power(c: Ctx, _p: dict[str, Any]) -> int | None:
 
 def _level_text(p: dict[str, Any]) -> str:
     whose = "the opponent's" if p.get("whose") == "opponent" else "your"
-    if p.get("of") == "total":
-        return f"the levels of {whose} LRIGs"
+    if p.get("of") in ("total", "signi"):
+        return f"the levels of {whose} {'LRIGs' if p.get('of') == 'total' else 'SIGNI'} added up"
     return f"{whose} {'lowest LRIG' if p.get('of') == 'lowest' else 'center LRIG'} level"
 
 
-@measure("level", {"whose": ("you", "opponent"), "of": ("center", "lowest", "total")}, _level_text)
+@measure("level", {"whose": ("you", "opponent"), "of": ("center", "lowest", "total", "signi")}, _level_text)
 def _level(c: Ctx, p: dict[str, Any]) -> int:
-    """The level of a player's center LRIG, the lowest level among their LRIGs, or their levels added up
-    (none: 0)."""
+    """The level of a player's center LRIG, the lowest level among their LRIGs, their levels added up, or
+    the levels of the SIGNI on their field added up (none: 0)."""
     player = c.controller if p.get("whose", "you") == "you" else opponent(c.controller)
     if p.get("of", "center") == "center":
         return facts.center_level(c.s, player)
+    if p.get("of") == "signi":
+        return sum(facts.level(c.s, sl.iid) for _z, sl in c.s.players[player].signi_slots())
     levels = [facts.level(c.s, sl.iid) for sl in c.s.players[player].lrig.values() if sl is not None]
     return sum(levels) if p.get("of") == "total" else min(levels, default=0)
 
