@@ -116,8 +116,8 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
     zone = p.get("zone", "signi")
     if zone == "signi":
         return sum(1 for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f))
-    if zone == "lrig":
-        return sum(1 for sl in ps.lrig.values() if sl is not None and card_fits(facts.card_of(s, sl.iid), f))
+    if zone == "lrig":  # a position names the LRIG zone: "your center LRIG is white"
+        return sum(1 for pos, sl in ps.lrig.items() if sl is not None and slot_fits(s, sl, pos, f))
     return sum(1 for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f))
 
 
