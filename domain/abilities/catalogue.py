@@ -13,8 +13,9 @@ A card's entry is a list of abilities. An ability is an object:
 - ``condition``: a condition (see ``conditions``: ``compare`` and the other condition words) the ability needs
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
-  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "coins": n,
-  "exceed": n}``; ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
+  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "trash_signi":
+  {"n", "filter", "another"} | {"self": true} (SIGNI of your field put into the trash), "coins": n, "exceed":
+  n}``; ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
   cost is optional: the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
   add as it is used (action field ``extra``); the effect's condition ``extra_paid`` tells whether they did
@@ -49,7 +50,17 @@ __all__ = ["TRIGGERS", "EncodingError", "abilities_of", "describe", "describe_ab
 Ability = dict[str, Any]
 KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise")
 ONCE = ("turn", "twice", "game")
-COST_KEYS = ("ener", "down", "discard", "down_lrig", "down_signi", "trash_ener", "coins", "exceed")
+COST_KEYS = (
+    "ener",
+    "down",
+    "discard",
+    "down_lrig",
+    "down_signi",
+    "trash_ener",
+    "trash_signi",
+    "coins",
+    "exceed",
+)
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
     "kind",
@@ -263,6 +274,16 @@ def _cost_text(cost: dict[str, Any]) -> str:
         if cost.get(key):
             d = cost[key]
             out.append(f"downing {d.get('n', 1)} upped {what} {filter_text(d.get('filter', {}))}".rstrip())
+    if cost.get("trash_signi"):
+        t = cost["trash_signi"]
+        which = (
+            "this SIGNI" if t.get("self") else f"{t.get('n', 1)} {'other ' if t.get('another') else ''}SIGNI"
+        )
+        out.append(
+            f"putting {which} {filter_text(t.get('filter', {}))} from your field into the trash".replace(
+                "  ", " "
+            )
+        )
     if cost.get("trash_ener"):
         t = cost["trash_ener"]
         distinct = " of different classes" if t.get("distinct") else ""

@@ -165,12 +165,12 @@ def _signi(s: GameState, player: str, key: tw.Key, subject: str | None = None) -
         yield slot.iid, player, "auto", key, subject
 
 
-def _field(s: GameState, player: str, key: tw.Key) -> Iterator[Listener]:
-    """Every card on the player's field, SIGNI first, then LRIGs."""
+def _field(s: GameState, player: str, key: tw.Key, subject: str | None = None) -> Iterator[Listener]:
+    """Every card on the player's field, SIGNI first, then LRIGs, each asked for the form."""
     ps = s.players[player]
     for slot in [*ps.signi.values(), *ps.lrig.values()]:
         if slot is not None:
-            yield slot.iid, player, "auto", key, None
+            yield slot.iid, player, "auto", key, subject
 
 
 def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -190,8 +190,8 @@ def _grew(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     signi = d.get("zone") != "lrig"
     yield d["card"], d["player"], "auto", THIS_ATTACKS, None
-    if signi:
-        yield from _signi(s, d["player"], SIGNI_ATTACKS, d["card"])
+    if signi:  # "when a SIGNI on your field attacks": your SIGNI and LRIGs may have it
+        yield from _field(s, d["player"], SIGNI_ATTACKS, d["card"])
     other = next(p for p in s.players if p != d["player"])  # "when an opponent's card attacks"
     ps = s.players[other]
     for iid in [sl.iid for _z, sl in ps.signi_slots()] + [

@@ -137,6 +137,7 @@ def cost_steps(
         ("down_lrig", "down", "lrig", {"upped": True}),
         ("down_signi", "down", "signi", {"upped": True}),
         ("trash_ener", "trash", "ener", {}),
+        ("trash_signi", "trash", "signi", {}),  # seed 000 'Cost': "put this (another) SIGNI into the trash"
     ):
         if key not in cost:
             continue
@@ -147,6 +148,10 @@ def cost_steps(
             "count": int(c.get("n", 1)),
             "filter": {**c.get("filter", {}), **extra},
         }
+        if c.get("self"):
+            spec = {"self": True, "count": 1}
+        elif c.get("another"):
+            spec["another"] = True
         if c.get("distinct"):
             spec["distinct"] = c["distinct"]
         found = tg.candidates(s, player, card, spec)
