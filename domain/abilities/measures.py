@@ -2,8 +2,9 @@
 
 A *measure* is an object with one key naming what is measured, its value the measure's parameters:
 
-- ``{"count": {"side": "you" | "opponent", "zone": ..., "filter": {...}}}``: cards in a zone that fit the
-  filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field);
+- ``{"count": {"side": "you" | "opponent", "zone": ..., "filter": {...}, "distinct": "name"}}``: cards in a
+  zone that fit the filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field); with
+  ``distinct: name``, cards of different names ("three different red SIGNI");
 - ``{"power": {}}``: this card's power (nothing when it is not on the field);
 - ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi"}}``: the level of
   that player's center LRIG, the lowest level among their LRIGs, their LRIGs' levels added up ("for each
@@ -12,6 +13,7 @@ A *measure* is an object with one key naming what is measured, its value the mea
   none);
 - ``{"colors": {"of": "lrigs" | "signi" | "paid"}}``: the colours (colourless is none) among your LRIGs, your
   SIGNI, or the ener cards the effect's optional cost was paid with;
+- ``{"shared_color": {}}``: the most of your LRIGs that share one colour ("two LRIGs that share a colour");
 - ``{"classes": {"zone": "ener"}}``: the classes among the SIGNI in your ener zone;
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
 - ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
@@ -100,20 +102,24 @@ def _counted(p: dict[str, Any]) -> str:
 
 
 def _count_text(p: dict[str, Any]) -> str:
-    return f"the number of {_counted(p)}"
+    names = "different names of " if p.get("distinct") == "name" else ""
+    return f"the number of {names}{_counted(p)}"
 
 
 @measure(
     "count",
-    {"side": ("you", "opponent"), "zone": str, "filter": dict},
+    {"side": ("you", "opponent"), "zone": str, "filter": dict, "distinct": ("name",)},
     _count_text,
 )
 def _count(c: Ctx, p: dict[str, Any]) -> int:
-    """Cards in a zone of that side that fit the filter (SIGNI and LRIGs: on the field)."""
+    """Cards in a zone of that side that fit the filter (SIGNI and LRIGs: on the field); with ``distinct``,
+    the different names among them."""
     s = c.s
     ps = s.players[side_of(c.controller, p.get("side", "you"))]
     f: Filter = p.get("filter", {})
     zone = p.get("zone", "signi")
+    if zone == "signi" and p.get("distinct") == "name":
+        return len({facts.card_of(s, sl.iid).name for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f)})
     if zone == "signi":
         return sum(1 for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f))
     if zone == "lrig":  # a position names the LRIG zone: "your center LRIG is white"
@@ -172,6 +178,14 @@ def _colors(c: Ctx, p: dict[str, Any]) -> int:
     else:
         cards = list(c.vars.get("paid", []))
     return len({col for i in cards for col in facts.card_of(s, i).colors} - {"colorless"})
+
+
+@measure("shared_color", {}, lambda _p: "the most of your LRIGs that share a colour")
+def _shared_color(c: Ctx, _p: dict[str, Any]) -> int:
+    """The most of your LRIGs that share one colour (colourless is no colour)."""
+    lrigs = [facts.card_of(c.s, sl.iid) for sl in c.s.players[c.controller].lrig.values() if sl is not None]
+    colors = {col for card in lrigs for col in card.colors} - {"colorless"}
+    return max((sum(1 for card in lrigs if col in card.colors) for col in colors), default=0)
 
 
 @measure("classes", {"zone": ("ener",)}, lambda _p: "the classes among the SIGNI in your ener zone")

@@ -4,8 +4,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``uses_spell``, ``battle_vanishes``, ``exceeded``, ``mills``,
-  ``soul_attached``, ``becomes_target``;
+  ``phase_starts``, ``draws``, ``discards``, ``uses_spell``, ``battle_vanishes``, ``exceeded``, ``guards``,
+  ``mills``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
@@ -170,6 +170,12 @@ event(
     },
     by=("own_effect", "your_effect"),
     keyed_by=True,
+    default_whose="you",
+)
+event(
+    "guards",
+    "a player [Guard]s (discards a card with Guard to stop an LRIG attack's damage)",
+    {("you",): "When you Guard"},
     default_whose="you",
 )
 event(

@@ -46,6 +46,7 @@ TRIGGERING = (
     "PhaseBegan",
     "CardsPutUnder",
     "SpellUsed",
+    "Guarded",
 )
 
 
@@ -152,6 +153,7 @@ DISCARDS = tw.form("discards", "you", by="own_effect")
 OPPONENT_DISCARDS = tw.form("discards", "opponent", by="your_effect")
 USES_SPELL = tw.form("uses_spell", "you")
 EXCEEDED = tw.form("exceeded", "this")
+GUARDS = tw.form("guards", "you")
 BATTLE_VANISHES = tw.form("battle_vanishes", "this")
 MILLS = tw.form("mills", "you", by="your_effect")
 SOUL_THIS = tw.form("soul_attached", "this")
@@ -225,6 +227,11 @@ def _cards_moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("exceed") and d.get("to") == "lrig_trash":
         for card in d.get("cards", ()):
             yield card, d["player"], "auto", EXCEEDED, None
+
+
+def _guarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """Seed 000 'Guard': "when you [Guard]" triggers as the Guard card is discarded."""
+    yield from _field(s, d["player"], GUARDS)
 
 
 def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -305,6 +312,7 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "SigniVanished": _vanished,
     "SpellUsed": _spell_used,
     "CardsMoved": _cards_moved,
+    "Guarded": _guarded,
 }
 
 
