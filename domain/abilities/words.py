@@ -167,6 +167,11 @@ MOVE_ROUTES = {
     ),
     "ener_to_trash": (("ener", "trash", "choose"), "ener_to_trash", _ener_trash_text),
     "exceed": (("under_lrigs", "lrig_trash", "choose"), "exceed", lambda s: f"{_who(s)} exceed {_n(s)}"),
+    "shed_under": (
+        ("under", "lrig_trash", "choose"),
+        "shed_under",
+        lambda s: f"put {_n(s)} card(s) from under this LRIG into the LRIG trash",
+    ),
     "gather_under": (
         ("under_other_lrigs", "under", "all"),
         "gather_under",
@@ -238,7 +243,16 @@ alias(
     renamed={"bottom": ""},
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
-for _name in ("ener_charge", "mill", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
+for _name in (
+    "ener_charge",
+    "mill",
+    "life_add",
+    "life_to_deck",
+    "life_to_trash",
+    "ener_to_trash",
+    "exceed",
+    "shed_under",
+):
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any]})
 _move_alias("gather_under", {})

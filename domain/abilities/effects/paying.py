@@ -79,6 +79,47 @@ def _exceed(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     return True
 
 
+@op("shed_under")
+def _shed_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put n cards from under this card (its player chooses) into the LRIG trash: a move, not an Exceed
+    cost (seed 000 'LRIG Trash'); "if you do" reads it."""
+    step = at.step
+    slot = tg._slot(rec.state, frame.card)
+    under = list(slot.under) if slot is not None else []
+    n = int(step.get("n", 1))
+    if len(under) < n:
+        return True
+    if at.progress.answer is not None:
+        cards = take(at)["cards"]
+    elif len(under) == n:
+        cards = under
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            frame.player,
+            min=n,
+            max=n,
+            choices=under,
+            prompt=f"choose {n} card(s) from under this LRIG to put into the LRIG trash",
+        )
+    rec.emit(
+        "CardsMoved",
+        "rules",
+        frame.rule,
+        {
+            "player": frame.player,
+            "cards": cards,
+            "to": "lrig_trash",
+            "from": "under",
+            "by_effect": frame.card,
+        },
+    )
+    frame.notes["done"] = frame.notes.get("done", 0) + len(cards)
+    return True
+
+
 def exceed_cards(rec: Recorder, rule: str, p: str, cards: list[str], source: str) -> None:
     rec.emit(
         "CardsMoved",
