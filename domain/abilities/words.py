@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from domain.abilities import effects as fx
 from domain.abilities import targets as tg
-from domain.abilities.measures import per_problems, per_text
+from domain.abilities.measures import per_problems, per_text, problems
 from domain.abilities.vocabulary import (
     MODES,
     STEPS,
@@ -580,15 +580,24 @@ def _modes_text(s: Step) -> str:
     modes = " / ".join(steps_text(m) for m in s["modes"])
     k = s.get("choose", 1)
     count = "as many as the opponent's center LRIG's level" if k == "opponent_center_level" else k
+    if isinstance(k, dict):
+        from domain.abilities.measures import text as measure_text
+
+        count = f"one for every {k.get('every', 1)} of {measure_text(k.get('measure', {}))}"
     again = ", repeats allowed" if s.get("repeat") else ""
     return f"choose {count}{again}: {modes}"
 
 
 word(
     "modes",
-    {"choose": int | Literal["opponent_center_level"], "modes": MODES, "repeat": bool},
+    {"choose": int | Literal["opponent_center_level"] | dict[str, Any], "modes": MODES, "repeat": bool},
     _modes_text,
     control=True,
+    check=lambda s: (
+        [f"step modes: {p}" for p in problems(s["choose"].get("measure"))]
+        if isinstance(s.get("choose"), dict)
+        else []
+    ),
     required=("modes",),
 )(fx.OPS["modes"])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain import facts
+from domain.abilities import measures as ms
 from domain.abilities import targets as tg
 from domain.abilities.effects.running import ask_in_step, op, take, who
 from domain.abilities.frames import (
@@ -55,6 +56,9 @@ def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     choose = step.get("choose", 1)
     if choose == "opponent_center_level":
         k = facts.center_level(rec.state, opponent(frame.player))
+    elif isinstance(choose, dict):  # "choose one for every ten cards in your trash": a measure, divided
+        got = ms.value(ms.Ctx(rec.state, frame.player, frame.card, frame.notes), choose["measure"])
+        k = (got or 0) // max(1, int(choose.get("every", 1)))
     else:
         k = int(choose)
     numbers = [str(i + 1) for i in range(len(step["modes"]))]
