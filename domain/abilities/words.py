@@ -109,6 +109,10 @@ def _ener_trash_text(s: Step) -> str:
     return f"{_who(s)} choose {_n(s)} card(s) of {_your(s)} ener zone and put them into the trash"
 
 
+def _soul_source(s: Step) -> str:
+    return "an LRIG from your LRIG trash" if s.get("from") == "lrig_trash" else "a card from under this LRIG"
+
+
 MOVE_ROUTES = {
     # name: (route key, runner, text, fixed parameters of the alias)
     "bounce": (("target", "hand", "owner"), "bounce", lambda s: f"return {_t(s)} to its owner's hand"),
@@ -140,7 +144,7 @@ MOVE_ROUTES = {
     "attach_soul": (
         ("target", "soul", "you"),
         "attach_soul",
-        lambda s: f"attach a card from under this LRIG to {_t(s)} as its Soul",
+        lambda s: f"attach {_soul_source(s)} to {_t(s)} as its Soul",
     ),
     "draw": (("deck", "hand", "top"), "draw", _draw_text),
     "search": (("deck", "hand", "search"), "search", _search_text),
@@ -230,9 +234,9 @@ for _name in (
     "ener_owner",
     "to_hand_or_field",
     "return_lrig",
-    "attach_soul",
 ):
     _move_alias(_name, {"target": TARGET}, targets=True)
+_move_alias("attach_soul", {"target": TARGET, "from": Literal["under", "lrig_trash"]}, targets=True)
 _move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, targets=True)
 alias(
     "to_deck",
