@@ -576,8 +576,9 @@ def _set(state: GameState, d: dict[str, Any], _e: Any) -> None:
 
 @handles("CardsMoved")
 def _moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
-    for iid in d["cards"]:
-        move(state, iid, d["to"])
+    top = bool(d.get("top"))  # onto the top of the pile (the first card given ends on top)
+    for iid in reversed(d["cards"]) if top else d["cards"]:
+        move(state, iid, d["to"], top=top)
     state.pending = None
 
 

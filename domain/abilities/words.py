@@ -89,6 +89,8 @@ def _to_deck_text(step: Step) -> str:
     g = expand(step)
     if g.get("position") == "bottom":
         return f"put {_t(step)} on the bottom of its owner's deck"
+    if g.get("position") == "top":
+        return f"put {_t(step)} on top of its owner's deck"
     return f"shuffle {_t(step)} into its owner's deck"
 
 
@@ -198,7 +200,7 @@ general_word(
         "to": Zone,
         "into": Literal["owner", "you"],
         "pick": Literal["top", "search", "choose", "all"],
-        "position": Literal["bottom", "shuffled"],
+        "position": Literal["bottom", "shuffled", "top"],
         "n": int | Literal["discarded"],
         "who": Who,
         "filter": dict[str, Any],
@@ -241,10 +243,14 @@ _move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, ta
 alias(
     "to_deck",
     "move",
-    {"target": TARGET, "bottom": bool},
-    lambda s: {"to": "deck", "into": "owner", "position": "bottom" if s.get("bottom") else "shuffled"},
+    {"target": TARGET, "bottom": bool, "top": bool},
+    lambda s: {
+        "to": "deck",
+        "into": "owner",
+        "position": "bottom" if s.get("bottom") else "top" if s.get("top") else "shuffled",
+    },
     targets=True,
-    renamed={"bottom": ""},
+    renamed={"bottom": "", "top": ""},
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
 for _name in (
@@ -460,9 +466,10 @@ def _look_text(s: Step) -> str:
 
 
 def _arrange_text(s: Step) -> str:
+    keep = f" (at most {s['keep_max']} back on top)" if "keep_max" in s else ""
     return (
-        f"look at the top {_n(s)} of your deck, put any of them on the bottom and the rest back on top, "
-        "each in the order you choose"
+        f"look at the top {_n(s)} of your deck, put any of them on the bottom and the rest back on "
+        f"top{keep}, each in the order you choose"
     )
 
 
@@ -490,6 +497,7 @@ general_word(
     {
         "zone": Literal["life_cloth", "deck", "hand"],
         "do": Literal["take", "arrange"],
+        "keep_max": int,
         **_LOOK_TOP,
         **_LOOK_HAND,
     },
@@ -506,7 +514,7 @@ general_word(
     check=lambda s: ["step look: n is required"] if s.get("do") == "take" and "n" not in s else [],
 )
 alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
-alias("arrange_top", "look", {"n": int}, {"zone": "deck", "do": "arrange"})
+alias("arrange_top", "look", {"n": int, "keep_max": int}, {"zone": "deck", "do": "arrange"})
 alias("look_hand", "look", _LOOK_HAND, {"zone": "hand"})
 word(
     "damage",

@@ -111,7 +111,9 @@ def _attach_soul(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) ->
             min=1,
             max=1,
             choices=under,
-            prompt="choose the card to attach as a Soul",
+            prompt="choose the card from "
+            + ("your LRIG trash" if step.get("from") == "lrig_trash" else "under this LRIG")
+            + " to attach as a Soul",
         )
     old = souls(s, live[0])
     if old:

@@ -204,11 +204,16 @@ def _ener_owner(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> 
 
 @op("to_deck")
 def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
+    """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled;
+    ``top``: on top of it)."""
     step = at.step
     s = rec.state
     cards = live_targets(rec, frame, step, chosen)
     bottom = step.get("bottom") or step.get("position") == "bottom"
+    if step.get("top") or step.get("position") == "top":  # on top of the deck, unshuffled
+        for owner in sorted({s.owners[i] for i in cards}):
+            move_cards(rec, frame, owner, [i for i in cards if s.owners[i] == owner], "deck", top=True)
+        return True
     orders = at.progress.bottom if at.progress.bottom is not None else BottomOrders()
     answer = taken(at)
     if answer is not None and orders.asking is not None:
