@@ -5,7 +5,7 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
   ``phase_starts``, ``draws``, ``discards``, ``uses_spell``, ``battle_vanishes``, ``exceeded``, ``guards``,
-  ``mills``, ``soul_attached``, ``becomes_target``;
+  ``refreshes``, ``mills``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
@@ -171,6 +171,12 @@ event(
     by=("own_effect", "your_effect"),
     keyed_by=True,
     default_whose="you",
+)
+event(
+    "refreshes",
+    "a player refreshes their deck (rule processing: the trash becomes the deck)",
+    {("any",): "When a player refreshes their deck"},
+    default_whose="any",
 )
 event(
     "guards",

@@ -47,6 +47,7 @@ TRIGGERING = (
     "CardsPutUnder",
     "SpellUsed",
     "Guarded",
+    "Refreshed",
 )
 
 
@@ -154,6 +155,7 @@ OPPONENT_DISCARDS = tw.form("discards", "opponent", by="your_effect")
 USES_SPELL = tw.form("uses_spell", "you")
 EXCEEDED = tw.form("exceeded", "this")
 GUARDS = tw.form("guards", "you")
+REFRESHES = tw.form("refreshes", "any")
 BATTLE_VANISHES = tw.form("battle_vanishes", "this")
 MILLS = tw.form("mills", "you", by="your_effect")
 SOUL_THIS = tw.form("soul_attached", "this")
@@ -232,6 +234,14 @@ def _cards_moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _guarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     """Seed 000 'Guard': "when you [Guard]" triggers as the Guard card is discarded."""
     yield from _field(s, d["player"], GUARDS)
+
+
+def _refreshed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """Seed 004 rule processing 5 (refresh): "whenever a player refreshes" triggers for every card that
+    has it, the turn player's first."""
+    tp = s.turn_player or d["player"]
+    for p in (tp, opponent(tp)):
+        yield from _field(s, p, REFRESHES)
 
 
 def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -313,6 +323,7 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "SpellUsed": _spell_used,
     "CardsMoved": _cards_moved,
     "Guarded": _guarded,
+    "Refreshed": _refreshed,
 }
 
 
