@@ -331,7 +331,17 @@ def _attack(state: GameState, d: dict[str, Any], _e: Any) -> None:
     if zone == "lrig":
         state.flags["lrig_attacked"] = True
         state.flags["lrig_attacks"] = int(state.flags.get("lrig_attacks", 0)) + 1
+    elif state.flags.get("signi_attack_max"):  # counted only while a limit applies
+        state.flags["signi_attacks"] = int(state.flags.get("signi_attacks", 0)) + 1
     state.pending = None
+
+
+@handles("SigniAttacksLimited")
+def _signi_attacks_limited(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """This turn the player's SIGNI attack at most ``max`` times in all (the lowest limit holds)."""
+    old = dict(state.flags.get("signi_attack_max", {}))  # the flags are copied shallowly: build new values
+    old[d["player"]] = min(int(d["max"]), int(old.get(d["player"], d["max"])))
+    state.flags["signi_attack_max"] = old
 
 
 @handles("Battled", "DamageDealt")

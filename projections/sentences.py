@@ -859,6 +859,13 @@ def _attack_limit_changed(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.whose(d.get('player'))} LRIG {s.card(d.get('card'))} may attack {more} {times} this turn"
 
 
+@says("SigniAttacksLimited")
+def _signi_attacks_limited(s: Say, d: Mapping[str, Any]) -> str:
+    n = int(d.get("max", 1))
+    times = "time" if n == 1 else "times"
+    return f"{s.whose(d.get('player'))} SIGNI may attack only {n} {times} in all this turn{s.by(d)}"
+
+
 @says("PreventionSet")
 def _prevention_set(s: Say, d: Mapping[str, Any]) -> str:
     times = int(d.get("times", 1))

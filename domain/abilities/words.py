@@ -393,9 +393,10 @@ def _attacks_text(s: Step) -> str:
 
 general_word(
     "restrict",
-    {"what": Literal["spells", "attack_zone", "attacks"], "who": Who, "amount": int},
+    {"what": Literal["spells", "attack_zone", "attacks", "signi_attacks"], "who": Who, "amount": int},
     "For the rest of this turn a player may do less: use no spells (who), attack from none of the SIGNI zone "
-    "its player chooses, or attack this LRIG amount times more or fewer.",
+    "its player chooses, or attack this LRIG amount times more or fewer, or attack with SIGNI amount times "
+    "in all (who).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("spells",), fx.OPS["ban_spells"], _ban_text),
@@ -405,12 +406,21 @@ general_word(
             lambda _s: "choose one of the opponent's SIGNI zones: SIGNI in it cannot attack this turn",
         ),
         Route(("attacks",), fx.OPS["attack_limit"], _attacks_text),
+        Route(
+            ("signi_attacks",),
+            fx.OPS["signi_attack_limit"],
+            lambda s: (
+                f"this turn {'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} SIGNI "
+                f"may attack only {s.get('amount', 1)} time(s) in all"
+            ),
+        ),
     ],
     required=("what",),
 )
 alias("ban_spells", "restrict", {"who": Who}, {"what": "spells"})
 alias("forbid_attack_zone", "restrict", {}, {"what": "attack_zone"})
 alias("attack_limit", "restrict", {"amount": int}, {"what": "attacks"})
+alias("signi_attack_limit", "restrict", {"amount": int, "who": Who}, {"what": "signi_attacks"})
 
 
 # -- the other words ------------------------------------------------------------------------------
