@@ -291,6 +291,20 @@ def _unfit(c: Ctx, p: dict[str, Any]) -> int:
 
 
 @measure(
+    "moved_unfit",
+    {"filter": dict},
+    lambda p: f"the cards just moved that are not {filter_text(p.get('filter', {}))}",
+)
+def _moved_unfit(c: Ctx, p: dict[str, Any]) -> int | None:
+    """The cards the effect's last move took (a mill, a charge ...) that do not fit the filter (none moved:
+    nothing); "if all the cards put into the trash this way are level one SIGNI" is 0 of them."""
+    cards = list(c.vars.get("moved", []))
+    if not cards:
+        return None
+    return sum(1 for i in cards if not card_fits(facts.card_of(c.s, i), p.get("filter", {})))
+
+
+@measure(
     "revealed", {"filter": dict}, lambda p: f"whether the revealed card is {filter_text(p.get('filter', {}))}"
 )
 def _revealed(c: Ctx, p: dict[str, Any]) -> int | None:

@@ -203,8 +203,11 @@ event(
 event(
     "mills",
     "cards are put from a deck into the trash by a player's effect",
-    {("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash"},
-    by=("your_effect",),
+    {
+        ("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash",
+        ("this", "", "", "any"): "When it is put from your deck into your trash",
+    },
+    by=("your_effect", "any"),
     keyed_by=True,
     default_whose="you",
 )

@@ -158,6 +158,7 @@ GUARDS = tw.form("guards", "you")
 REFRESHES = tw.form("refreshes", "any")
 BATTLE_VANISHES = tw.form("battle_vanishes", "this")
 MILLS = tw.form("mills", "you", by="your_effect")
+THIS_MILLED = tw.form("mills", "this", by="any")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -291,6 +292,8 @@ def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards") and d.get("by"):
         yield from _signi(s, d["by"], MILLS)
+    for card in d.get("cards", ()):  # "when this card is put from your deck into your trash" (in the trash)
+        yield card, d["player"], "auto", THIS_MILLED, None
 
 
 def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
