@@ -101,6 +101,7 @@ EVENT_TYPES: dict[str, str] = {
     "LifeClothToDeck": "cards from the top of the Life Cloth were put on top of the deck (a count)",
     "CardsPutUnder": "cards were put under an LRIG by an effect",
     "AttackLimitChanged": "how many times an LRIG may attack this turn changed",
+    "SigniAttacksLimited": "a player's SIGNI may attack at most so many times in all this turn",
     "PreventionSet": "this turn, the next time(s) a player would take damage, they take none instead",
     "DamagePrevented": "damage a player would have taken was prevented by an effect",
     "EffectDamageDealt": "an effect dealt damage to a player (a crush, or the loss of the game, follows)",

@@ -333,7 +333,17 @@ def _attack(state: GameState, d: dict[str, Any], _e: Any) -> None:
     if zone == "lrig":
         state.flags["lrig_attacked"] = True
         state.flags["lrig_attacks"] = int(state.flags.get("lrig_attacks", 0)) + 1
+    elif state.flags.get("signi_attack_max"):  # counted only while a limit applies
+        state.flags["signi_attacks"] = int(state.flags.get("signi_attacks", 0)) + 1
     state.pending = None
+
+
+@handles("SigniAttacksLimited")
+def _signi_attacks_limited(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """This turn the player's SIGNI attack at most ``max`` times in all (the lowest limit holds)."""
+    old = dict(state.flags.get("signi_attack_max", {}))  # the flags are copied shallowly: build new values
+    old[d["player"]] = min(int(d["max"]), int(old.get(d["player"], d["max"])))
+    state.flags["signi_attack_max"] = old
 
 
 @handles("Battled", "DamageDealt")
@@ -745,7 +755,9 @@ def _burst_cancelled(state: GameState, d: dict[str, Any], _e: Any) -> None:
 def _base_changed(state: GameState, d: dict[str, Any], _e: Any) -> None:
     """Kept with what the card gained until end of turn; a flag tells ``facts.level`` to look, this turn."""
     slot = _slot_of(state, d["card"])
-    slot.keywords.extend([f"base_level:{int(d['level'])}", f"base_power:{int(d['power'])}"])
+    if d.get("level") is not None:  # an effect may set the base power alone
+        slot.keywords.append(f"base_level:{int(d['level'])}")
+    slot.keywords.append(f"base_power:{int(d['power'])}")
     state.flags["base_changed"] = True
 
 

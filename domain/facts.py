@@ -96,6 +96,10 @@ def keywords(state: GameState, slot: Slot, granting: Sequence[Any] | None = None
     out = frozenset(card_of(state, slot.iid).keywords) | frozenset(slot.keywords)
     if granting is None or granting:
         out |= _constant_effects[1](state, slot, granting)
+    limits = state.flags.get("signi_attack_max")  # "your SIGNI may attack only once this turn"
+    owner = state.owners.get(slot.iid)
+    if limits and owner in limits and int(state.flags.get("signi_attacks", 0)) >= int(limits[owner]):
+        out |= {"cannot_attack"}
     forbidden = state.flags.get("attack_forbidden")  # zones whose SIGNI cannot attack this turn
     if forbidden:
         owner = state.owners[slot.iid]

@@ -857,10 +857,8 @@ def _life_burst_cancelled(s: Say, d: Mapping[str, Any]) -> str:
 
 @says("BaseChanged")
 def _base_changed(s: Say, d: Mapping[str, Any]) -> str:
-    return (
-        f"{s.card(d.get('card'))} has base level {d.get('level')} and base power {d.get('power')} "
-        f"until end of turn{s.by(d)}"
-    )
+    level = f"base level {d.get('level')} and " if d.get("level") is not None else ""
+    return f"{s.card(d.get('card'))} has {level}base power {d.get('power')} until end of turn{s.by(d)}"
 
 
 @says("LrigReturned")
@@ -900,6 +898,13 @@ def _attack_limit_changed(s: Say, d: Mapping[str, Any]) -> str:
     more = f"{abs(n)} more" if n >= 0 else f"{abs(n)} fewer"
     times = "time" if abs(n) == 1 else "times"
     return f"{s.whose(d.get('player'))} LRIG {s.card(d.get('card'))} may attack {more} {times} this turn"
+
+
+@says("SigniAttacksLimited")
+def _signi_attacks_limited(s: Say, d: Mapping[str, Any]) -> str:
+    n = int(d.get("max", 1))
+    times = "time" if n == 1 else "times"
+    return f"{s.whose(d.get('player'))} SIGNI may attack only {n} {times} in all this turn{s.by(d)}"
 
 
 @says("PreventionSet")

@@ -369,6 +369,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "LifeClothToDeck",
     "CardsPutUnder",
     "AttackLimitChanged",
+    "SigniAttacksLimited",
     "PreventionSet",
     "DamagePrevented",
     "EffectDamageDealt",

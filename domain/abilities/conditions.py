@@ -45,8 +45,18 @@ OPS: dict[str, Callable[[int, int], bool]] = {
     "==": lambda a, b: a == b,
     ">=": lambda a, b: a >= b,
     ">": lambda a, b: a > b,
+    "divisible": lambda a, b: b != 0 and a % b == 0,  # "even": divisible by 2
+    "not_divisible": lambda a, b: b != 0 and a % b != 0,  # "odd": not divisible by 2
 }
-_OP_TEXT = {"<": "less than", "<=": "at most", "==": "exactly", ">=": "at least", ">": "more than"}
+_OP_TEXT = {
+    "<": "less than",
+    "<=": "at most",
+    "==": "exactly",
+    ">=": "at least",
+    ">": "more than",
+    "divisible": "divisible by",
+    "not_divisible": "not divisible by",
+}
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ ability's controller), ``team``, ``any_of`` (a list of filters: it fits one of t
 (level at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto
 the field, or put into the trash as a cost), ``power_below: self`` (less power than this SIGNI) or
 ``power_below: your_signi`` (less power than a SIGNI of yours), set when chosen; ``power_max_of: it`` (power
-no more than that of the card the step before targeted; set when chosen).
+no more than that of the card the step before targeted; set when chosen); ``under`` (whether a card lies
+under it or is attached to it, on the field), ``soul`` (whether a [Soul] is attached to it).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -50,6 +51,8 @@ FILTER_KEYS = (
     "level_max_self",
     "shares_class_with_yours",
     "power_max_of",
+    "under",
+    "soul",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -143,6 +146,10 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
         return False
     if "frozen" in f and slot.frozen != f["frozen"]:
         return False
+    if "under" in f and bool(slot.under) != f["under"]:  # a Soul lies under the SIGNI it is attached to
+        return False
+    if "soul" in f and any(facts.card_of(s, u).is_lrig_deck_card for u in slot.under) != f["soul"]:
+        return False
     return not ("position" in f and zone not in f["position"])
 
 
@@ -173,6 +180,8 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "upped": ("upped", "downed"),
         "frozen": ("frozen", "not frozen"),
         "guard": ("with Guard", "without Guard"),
+        "under": ("with a card under it", "with no card under it"),
+        "soul": ("with a Soul attached", "without a Soul"),
         "shares_center_color": (
             "sharing colour with its owner's center LRIG",
             "sharing no colour with its owner's center LRIG",

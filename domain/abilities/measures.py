@@ -3,15 +3,17 @@
 A *measure* is an object with one key naming what is measured, its value the measure's parameters:
 
 - ``{"count": {"side": "you" | "opponent", "zone": ..., "filter": {...}, "distinct": "name"}}``: cards in a
-  zone that fit the filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field; ``distinct``:
-  the different names among them);
+  zone that fit the filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field); with
+  ``distinct: name``, cards of different names ("three different red SIGNI");
 - ``{"power": {}}``: this card's power (nothing when it is not on the field);
-- ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest"}}``: the level of that player's center
-  LRIG, or the lowest level among their LRIGs;
+- ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi"}}``: the level of
+  that player's center LRIG, the lowest level among their LRIGs, their LRIGs' levels added up ("for each
+  level of each LRIG on your field"), or the levels of the SIGNI on their field added up;
 - ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
   none);
 - ``{"colors": {"of": "lrigs" | "signi" | "paid" | "ener"}}``: the colours (colourless is none) among your
   LRIGs, your SIGNI, the ener cards the effect's optional cost was paid with, or the cards in your ener zone;
+- ``{"shared_color": {}}``: the most of your LRIGs that share one colour ("two LRIGs that share a colour");
 - ``{"classes": {"zone": "ener" | "trash"}}``: the classes among the SIGNI in your ener zone (or trash);
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
 - ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
@@ -101,7 +103,8 @@ def _counted(p: dict[str, Any]) -> str:
 
 
 def _count_text(p: dict[str, Any]) -> str:
-    return f"the number of {_counted(p)}"
+    names = "different names of " if p.get("distinct") == "name" else ""
+    return f"the number of {names}{_counted(p)}"
 
 
 @measure(
@@ -118,10 +121,8 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
     zone = p.get("zone", "signi")
     if zone == "signi":
         cards = [sl.iid for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f)]
-    elif zone == "lrig":
-        cards = [
-            sl.iid for sl in ps.lrig.values() if sl is not None and card_fits(facts.card_of(s, sl.iid), f)
-        ]
+    elif zone == "lrig":  # a position names the LRIG zone: "your center LRIG is white"
+        cards = [sl.iid for pos, sl in ps.lrig.items() if sl is not None and slot_fits(s, sl, pos, f)]
     else:
         cards = [iid for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f)]
     if p.get("distinct") == "name":
@@ -140,17 +141,22 @@ def _power(c: Ctx, _p: dict[str, Any]) -> int | None:
 
 def _level_text(p: dict[str, Any]) -> str:
     whose = "the opponent's" if p.get("whose") == "opponent" else "your"
+    if p.get("of") in ("total", "signi"):
+        return f"the levels of {whose} {'LRIGs' if p.get('of') == 'total' else 'SIGNI'} added up"
     return f"{whose} {'lowest LRIG' if p.get('of') == 'lowest' else 'center LRIG'} level"
 
 
-@measure("level", {"whose": ("you", "opponent"), "of": ("center", "lowest")}, _level_text)
+@measure("level", {"whose": ("you", "opponent"), "of": ("center", "lowest", "total", "signi")}, _level_text)
 def _level(c: Ctx, p: dict[str, Any]) -> int:
-    """The level of a player's center LRIG, or the lowest level among their LRIGs (none: 0)."""
+    """The level of a player's center LRIG, the lowest level among their LRIGs, their levels added up, or
+    the levels of the SIGNI on their field added up (none: 0)."""
     player = c.controller if p.get("whose", "you") == "you" else opponent(c.controller)
     if p.get("of", "center") == "center":
         return facts.center_level(c.s, player)
+    if p.get("of") == "signi":
+        return sum(facts.level(c.s, sl.iid) for _z, sl in c.s.players[player].signi_slots())
     levels = [facts.level(c.s, sl.iid) for sl in c.s.players[player].lrig.values() if sl is not None]
-    return min(levels, default=0)
+    return sum(levels) if p.get("of") == "total" else min(levels, default=0)
 
 
 @measure("lrigs", {"team": str}, lambda p: f"your LRIGs of {p.get('team') or 'its team'}")
@@ -180,6 +186,14 @@ def _colors(c: Ctx, p: dict[str, Any]) -> int:
     else:
         cards = list(c.vars.get("paid", []))
     return len({col for i in cards for col in facts.card_of(s, i).colors} - {"colorless"})
+
+
+@measure("shared_color", {}, lambda _p: "the most of your LRIGs that share a colour")
+def _shared_color(c: Ctx, _p: dict[str, Any]) -> int:
+    """The most of your LRIGs that share one colour (colourless is no colour)."""
+    lrigs = [facts.card_of(c.s, sl.iid) for sl in c.s.players[c.controller].lrig.values() if sl is not None]
+    colors = {col for card in lrigs for col in card.colors} - {"colorless"}
+    return max((sum(1 for card in lrigs if col in card.colors) for col in colors), default=0)
 
 
 @measure(
@@ -301,6 +315,20 @@ def _unfit(c: Ctx, p: dict[str, Any]) -> int:
     """The SIGNI on that side's field that do not fit the filter."""
     ps = c.s.players[side_of(c.controller, p.get("side", "you"))]
     return sum(1 for z, sl in ps.signi_slots() if not slot_fits(c.s, sl, z, p.get("filter", {})))
+
+
+@measure(
+    "moved_unfit",
+    {"filter": dict},
+    lambda p: f"the cards just moved that are not {filter_text(p.get('filter', {}))}",
+)
+def _moved_unfit(c: Ctx, p: dict[str, Any]) -> int | None:
+    """The cards the effect's last move took (a mill, a charge ...) that do not fit the filter (none moved:
+    nothing); "if all the cards put into the trash this way are level one SIGNI" is 0 of them."""
+    cards = list(c.vars.get("moved", []))
+    if not cards:
+        return None
+    return sum(1 for i in cards if not card_fits(facts.card_of(c.s, i), p.get("filter", {})))
 
 
 @measure(

@@ -6,17 +6,20 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes
   an opponent's SIGNI), ``power_zero``, ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the
   trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``grows``, ``spell_used``,
-  ``soul_attached``, ``becomes_target``;
+  ``exceeded``, ``guards``, ``refreshes``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
   (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
-- ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase), ``main`` or ``end``;
+- ``phase``: for ``phase_starts``: ``main`` (the start of the main phase), ``attack`` (the start of the attack
+  phase, as its pre-attack step begins) or ``end``; with ``whose`` ``you`` (your turn's), ``opponent`` (the
+  opponent's turn's) or ``any`` (each turn's);
 - ``by``: what caused it: ``battle`` (``vanished``, ``vanishes``: in battle), ``not_battle`` (``vanished``
   other than in battle), ``cost_or_effect`` (``trashed``: by a cost or an effect, not by rule processing),
   ``cost_or_your_effect`` (``trashed``: by a cost or an effect of your own card), ``your_effect``
   (``moved_zone``: by an effect of your own card), ``own_effect``
-  (``discards``: by an effect of your own card, not as a cost), ``your_effect`` (``mills``),
+  (``discards``: by an effect of your own card, not as a cost), ``your_effect`` (``mills``; ``discards`` of
+  the opponent: by an effect of your card, once for each card),
   ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any
   ability or effect of the opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
@@ -116,6 +119,7 @@ event(
         ("this",): "When it enters the field (even when [Enter] abilities do not activate)",
         ("you",): "When a SIGNI{f} enters your field",
         ("other",): "When another SIGNI{f} enters your field",
+        ("opponent",): "When a SIGNI enters your opponent's field",
     },
     filtered=(("you",), ("other",)),
 )
@@ -193,13 +197,15 @@ event(
 )
 event(
     "phase_starts",
-    "a phase of a turn begins (``phase``: attack or end)",
+    "a phase of a turn begins (``phase``: main, attack or end)",
     {
+        ("you", "", "main"): "At the start of your main phase",
         ("you", "", "attack"): "At the start of your attack phase",
         ("any", "", "attack"): "At the start of each attack phase",
         ("opponent", "", "main"): "At the start of your opponent's main phase",
         ("opponent", "", "attack"): "At the start of the opponent's attack phase",
         ("you", "", "end"): "At the end of your turn",
+        ("opponent", "", "end"): "At the end of your opponent's turn",
         ("any", "", "end"): "At the end of each turn",
     },
     default_whose="you",
@@ -207,19 +213,39 @@ event(
 event(
     "draws",
     "a player draws outside the draw phase (once for each card)",
-    {("you",): "When you draw a card outside your draw phase"},
+    {
+        ("you",): "When you draw a card outside your draw phase",
+        ("opponent",): "When your opponent draws a card outside their draw phase",
+    },
     default_whose="you",
 )
 event(
     "discards",
-    "a player discards by an effect of their own card, or the opponent by an effect of yours (not as a cost)",
+    "a player discards by an effect of their own card, or the opponent by yours (not as a cost)",
     {
         ("you", "", "", "own_effect"): "When your own effect makes you discard",
-        ("opponent", "", "", "your_effect"): "When your effect makes the opponent discard",
+        ("opponent", "", "", "your_effect"): "Each time your effect makes the opponent discard a card",
     },
     by=("own_effect", "your_effect"),
     keyed_by=True,
     default_whose="you",
+)
+event(
+    "refreshes",
+    "a player refreshes their deck (rule processing: the trash becomes the deck)",
+    {("any",): "When a player refreshes their deck"},
+    default_whose="any",
+)
+event(
+    "guards",
+    "a player [Guard]s (discards a card with Guard to stop an LRIG attack's damage)",
+    {("you",): "When you Guard"},
+    default_whose="you",
+)
+event(
+    "exceeded",
+    "a card is put from under an LRIG into the LRIG trash as an Exceed cost",
+    {("this",): "When it is put into the LRIG trash as an Exceed cost"},
 )
 event(
     "mills",
@@ -241,7 +267,7 @@ event(
 event(
     "spell_used",
     "a player uses a spell (as it is used, before it resolves)",
-    {("any",): "When a player uses a spell"},
+    {("any",): "When a player uses a spell", ("you",): "When you use a spell"},
     default_whose="any",
 )
 event(
@@ -271,6 +297,7 @@ alias("vanished_in_battle", on="vanished", whose="this", by="battle")
 alias("vanishes_in_battle", on="vanishes", whose="this", by="battle")
 alias("other_leaves_field", on="leaves_field", whose="you")
 alias("attack_phase_start", on="phase_starts", whose="you", phase="attack")
+alias("main_phase_start", on="phase_starts", whose="you", phase="main")
 alias("turn_end", on="phase_starts", whose="you", phase="end")
 alias("each_turn_end", on="phase_starts", whose="any", phase="end")
 alias("drew", on="draws", whose="you")

@@ -8,9 +8,10 @@ A card that lost its abilities triggers nothing (a card that left the field is l
 card that gained an ability until end of turn (``AbilityGranted``) triggers it like its own. A 1/Turn or
 1/Game triggered ability triggers only while it has not been counted (``AbilityCounted``, when it resolves).
 
-An effect can also wait for a later moment (``EffectDelayed``): the end of the attack under way, or the start
-of the next turn. It waits among the triggered abilities and resolves like one once its moment has come; one
-waiting for a card that left the field and came back ends (``EffectEnded``), since the card is new there.
+An effect can also wait for a later moment (``EffectDelayed``): the end of the attack under way, the end of
+this turn, or the start of the next turn. It waits among the triggered abilities and resolves like one once
+its moment has come; one waiting for a card that left the field and came back ends (``EffectEnded``), since
+the card is new there.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ TRIGGERING = (
     "CardsPutUnder",
     "Battled",
     "SpellUsed",
+    "Guarded",
+    "Refreshed",
 )
 
 
@@ -145,6 +148,7 @@ OPPONENT_SIGNI_ATTACKS = tw.form("attacks", "opponent", "signi")
 THIS_ENTERS = tw.form("enters", "this")
 SIGNI_ENTERS = tw.form("enters", "you")
 OTHER_ENTERS = tw.form("enters", "other")
+OPPONENT_SIGNI_ENTERS = tw.form("enters", "opponent")
 VANISHED = tw.form("vanished", "this", by="any")
 VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
 VANISHED_IN_BATTLE = tw.form("vanished", "this", by="battle")
@@ -161,18 +165,25 @@ OTHER_LEAVES = tw.form("leaves_field", "you")
 MOVED_ZONE = tw.form("moved_zone", "this", by="any")
 MOVED_ZONE_YOURS = tw.form("moved_zone", "this", by="your_effect")
 MOVED_ZONE_OPPONENTS = tw.form("moved_zone", "opponent", by="any")
+MAIN_PHASE = tw.form("phase_starts", "you", phase="main")
 ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
 OPPONENT_ATTACK_PHASE = tw.form("phase_starts", "opponent", phase="attack")
 EACH_ATTACK_PHASE = tw.form("phase_starts", "any", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
+OPPONENT_TURN_END = tw.form("phase_starts", "opponent", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 OPPONENT_MAIN = tw.form("phase_starts", "opponent", phase="main")
 DRAWS = tw.form("draws", "you")
+OPPONENT_DRAWS = tw.form("draws", "opponent")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 OPPONENT_DISCARDS = tw.form("discards", "opponent", by="your_effect")
+EXCEEDED = tw.form("exceeded", "this")
+GUARDS = tw.form("guards", "you")
+REFRESHES = tw.form("refreshes", "any")
 MILLS = tw.form("mills", "you", by="your_effect")
 MILLED_THIS = tw.form("mills", "this", by="any")
 SPELL_USED = tw.form("spell_used", "any")
+SPELL_USED_YOURS = tw.form("spell_used", "you")
 OPPONENT_GROWS = tw.form("grows", "opponent")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
@@ -185,12 +196,12 @@ def _signi(s: GameState, player: str, key: tw.Key, subject: str | None = None) -
         yield slot.iid, player, "auto", key, subject
 
 
-def _field(s: GameState, player: str, key: tw.Key) -> Iterator[Listener]:
-    """Every card on the player's field, SIGNI first, then LRIGs."""
+def _field(s: GameState, player: str, key: tw.Key, subject: str | None = None) -> Iterator[Listener]:
+    """Every card on the player's field, SIGNI first, then LRIGs, each asked for the form."""
     ps = s.players[player]
     for slot in [*ps.signi.values(), *ps.lrig.values()]:
         if slot is not None:
-            yield slot.iid, player, "auto", key, None
+            yield slot.iid, player, "auto", key, subject
 
 
 def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -201,6 +212,9 @@ def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     for listener in _signi(s, d["player"], OTHER_ENTERS, d["card"]):
         if listener[0] != d["card"]:  # "another SIGNI enters": not this one
             yield listener
+    yield from _signi(
+        s, opponent(d["player"]), OPPONENT_SIGNI_ENTERS
+    )  # "a SIGNI enters the opponent's field"
 
 
 def _grew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -211,8 +225,8 @@ def _grew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     signi = d.get("zone") != "lrig"
     yield d["card"], d["player"], "auto", THIS_ATTACKS, None
-    if signi:
-        yield from _signi(s, d["player"], SIGNI_ATTACKS, d["card"])
+    if signi:  # "when a SIGNI on your field attacks": your SIGNI and LRIGs may have it
+        yield from _field(s, d["player"], SIGNI_ATTACKS, d["card"])
     other = next(p for p in s.players if p != d["player"])  # "when an opponent's card attacks"
     ps = s.players[other]
     for iid in [sl.iid for _z, sl in ps.signi_slots()] + [
@@ -227,14 +241,39 @@ def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if s.status == "active" and not d.get("phase_draw") and s.phase != "draw":
         for _card in d.get("cards", ()):  # "when you draw a card": once for each card drawn
             yield from _signi(s, d["player"], DRAWS)
+            yield from _signi(s, opponent(d["player"]), OPPONENT_DRAWS)  # "when your opponent draws a card"
 
 
 def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards") and _by_own_effect(s, d):
         yield from _signi(s, d["player"], DISCARDS)
-    source, other = d.get("by_effect"), opponent(d["player"])
-    if d.get("cards") and not d.get("as_cost") and isinstance(source, str) and s.owners.get(source) == other:
-        yield from _field(s, other, OPPONENT_DISCARDS)  # your effect made the opponent discard
+    source = d.get("by_effect")
+    if isinstance(source, str) and not d.get("as_cost") and s.owners.get(source) == opponent(d["player"]):
+        for _card in d.get("cards", ()):  # "each time the opponent discards a card by your effect"
+            yield from _field(s, opponent(d["player"]), OPPONENT_DISCARDS)
+
+
+def _cards_moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """Seed 000 'Cost' (rule effect.exceed): Exceed puts cards from under your LRIGs into the LRIG trash;
+    "when this card is put into the LRIG trash as an Exceed cost" triggers there (the card is off the
+    field)."""
+    if d.get("exceed") and d.get("to") == "lrig_trash":
+        for card in d.get("cards", ()):
+            yield card, d["player"], "auto", EXCEEDED, None
+    yield from _put_in_trash(s, d)
+
+
+def _guarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """Seed 000 'Guard': "when you [Guard]" triggers as the Guard card is discarded."""
+    yield from _field(s, d["player"], GUARDS)
+
+
+def _refreshed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """Seed 004 rule processing 5 (refresh): "whenever a player refreshes" triggers for every card that
+    has it, the turn player's first."""
+    tp = s.turn_player or d["player"]
+    for p in (tp, opponent(tp)):
+        yield from _field(s, p, REFRESHES)
 
 
 def _targeted(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -251,21 +290,29 @@ def _put_under(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 
 def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """The start of the main phase (seed 000 "Main phase": before the turn player acts in it) and the end
+    phase (seed 001 "End phase": "at the end of the turn" abilities), the turn player's cards first."""
     tp = s.turn_player
     if d.get("phase") == "main" and tp:  # "at the start of your opponent's main phase"
         yield from _field(s, opponent(tp), OPPONENT_MAIN)
+    if d.get("phase") == "main" and tp:
+        yield from _field(s, tp, MAIN_PHASE)
     if d.get("phase") == "end" and tp:
         yield from _field(s, tp, YOUR_TURN_END)
+        yield from _field(s, opponent(tp), OPPONENT_TURN_END)
         for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
             yield from _field(s, p, EACH_TURN_END)
 
 
 def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """Seed 000 "Pre-attack step": "at the beginning of the attack phase" abilities trigger as it begins,
+    the turn player's ("your attack phase"), the other's ("your opponent's attack phase") and both
+    players' ("each attack phase")."""
     tp = s.turn_player
     if d.get("step") in ("pre_attack", "arts_use") and tp:  # arts_use: the original format
         yield from _field(s, tp, ATTACK_PHASE)
-        yield from _field(s, opponent(tp), OPPONENT_ATTACK_PHASE)  # 001 'Attack Phase': it begins for both
-        for p in (tp, opponent(tp)):  # "at the start of each attack phase": whoever's turn it is
+        yield from _field(s, opponent(tp), OPPONENT_ATTACK_PHASE)
+        for p in (tp, opponent(tp)):
             yield from _field(s, p, EACH_ATTACK_PHASE)
 
 
@@ -292,6 +339,9 @@ def _moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 
 def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """Seed 000 '[Auto]': "when a player (you) uses a spell" triggers as it is used, and waits until the spell
+    has resolved (the spell's use is under way until then)."""
+    yield from _field(s, d["player"], SPELL_USED_YOURS)  # "when you use a spell"
     for p in (d["player"], opponent(d["player"])):  # "when a player uses a spell": either field listens
         yield from _field(s, p, SPELL_USED)
 
@@ -358,9 +408,11 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "SigniMoved": _moved,
     "SigniVanished": _vanished,
     "Battled": _battled,
-    "CardsMoved": _put_in_trash,
+    "CardsMoved": _cards_moved,
     "SigniTrashed": _rule_trashed,
     "SpellUsed": _spell_used,
+    "Guarded": _guarded,
+    "Refreshed": _refreshed,
 }
 
 
@@ -528,6 +580,8 @@ def _ready(s: GameState, w: dict[str, Any]) -> bool:
         return s.turn >= int(w["turn"])
     if w.get("until") == "end_phase":  # the start of its player's next end phase (001 'End Phase')
         return s.phase == "end" and s.turn_player == w["player"] and s.turn >= int(w["turn"])
+    if w.get("until") == "turn_end":  # "at the end of this turn": as the end phase begins
+        return s.turn > int(w["turn"]) or s.phase == "end"
     a = s.attack
     return (
         a is None or a.get("card") != w.get("attack") or (a.get("zone") == "lrig" and bool(a.get("resolved")))

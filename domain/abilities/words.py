@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from domain.abilities import effects as fx
 from domain.abilities import targets as tg
-from domain.abilities.measures import per_problems, per_text
+from domain.abilities.measures import per_problems, per_text, problems
 from domain.abilities.vocabulary import (
     MODES,
     STEPS,
@@ -118,6 +118,10 @@ def _ener_trash_text(s: Step) -> str:
     return f"{_who(s)} choose {_n(s)} card(s) of {_your(s)} ener zone and put them into the trash"
 
 
+def _soul_source(s: Step) -> str:
+    return "an LRIG from your LRIG trash" if s.get("from") == "lrig_trash" else "a card from under this LRIG"
+
+
 MOVE_ROUTES = {
     # name: (route key, runner, text, fixed parameters of the alias)
     "bounce": (("target", "hand", "owner"), "bounce", lambda s: f"return {_t(s)} to its owner's hand"),
@@ -149,7 +153,7 @@ MOVE_ROUTES = {
     "attach_soul": (
         ("target", "soul", "you"),
         "attach_soul",
-        lambda s: f"attach a card from under this LRIG to {_t(s)} as its Soul",
+        lambda s: f"attach {_soul_source(s)} to {_t(s)} as its Soul",
     ),
     "draw": (("deck", "hand", "top"), "draw", _draw_text),
     "search": (("deck", "hand", "search"), "search", _search_text),
@@ -181,6 +185,11 @@ MOVE_ROUTES = {
     ),
     "ener_to_trash": (("ener", "trash", "choose"), "ener_to_trash", _ener_trash_text),
     "exceed": (("under_lrigs", "lrig_trash", "choose"), "exceed", lambda s: f"{_who(s)} exceed {_n(s)}"),
+    "shed_under": (
+        ("under", "lrig_trash", "choose"),
+        "shed_under",
+        lambda s: f"put {_n(s)} card(s) from under this LRIG into the LRIG trash",
+    ),
     "gather_under": (
         ("under_other_lrigs", "under", "all"),
         "gather_under",
@@ -240,9 +249,9 @@ for _name in (
     "to_owner_ener",
     "to_hand_or_field",
     "return_lrig",
-    "attach_soul",
 ):
     _move_alias(_name, {"target": TARGET}, targets=True)
+_move_alias("attach_soul", {"target": TARGET, "from": Literal["under", "lrig_trash"]}, targets=True)
 _move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, targets=True)
 alias(
     "to_deck",
@@ -266,6 +275,7 @@ for _name in (
     "life_to_trash",
     "ener_to_trash",
     "exceed",
+    "shed_under",
 ):
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any], "n": int})
@@ -297,6 +307,8 @@ def _grant_ability_text(s: Step) -> str:
 
 def _base_text(s: Step) -> str:
     until = "until the opponent's next turn ends" if s.get("until") == "opponent_next_turn" else "this turn"
+    if "level" not in s:
+        return f"the base power of {_t(s)} becomes {s.get('power')} {until}"
     return f"the base level of {_t(s)} becomes {s.get('level')}, its base power {s.get('power')}, {until}"
 
 
@@ -342,8 +354,8 @@ def _modify_check(step: Step) -> list[str]:
         out.append("step power: amount is required")
     if step.get("change") == "power" and "per" in step:
         out.extend(f"step power: {p}" for p in per_problems(step["per"]))
-    if step.get("change") == "base" and not ("level" in step and "power" in step):
-        out.append("step set_base: level and power must be numbers")
+    if step.get("change") == "base" and "power" not in step:
+        out.append("step set_base: power must be a number (level too, when it changes)")
     if step.get("change") == "ability":
         out.extend(ability_problems("granted ability", step.get("ability", {})))
     return out
@@ -403,12 +415,15 @@ def _attacks_text(s: Step) -> str:
 general_word(
     "restrict",
     {
-        "what": Literal["spells", "attack_zone", "attacks", "vanish_to_ener", "single_minus"],
+        "what": Literal[
+            "spells", "attack_zone", "attacks", "signi_attacks", "vanish_to_ener", "single_minus"
+        ],
         "who": Who,
         "amount": int,
     },
     "For the rest of this turn a player may do less: use no spells (who), attack from none of the SIGNI zone "
-    "its player chooses, or attack this LRIG amount times more or fewer; or their SIGNI vanished go to the "
+    "its player chooses, or attack this LRIG amount times more or fewer, or attack with SIGNI amount times "
+    "in all (who); or their SIGNI vanished go to the "
     "trash instead of the ener zone (vanish_to_ener); or the minus power your SIGNI's effects give the "
     "opponent's SIGNI counts twice (single_minus: it no longer counts once).",
     lambda s: (str(s.get("what", "")),),
@@ -433,6 +448,14 @@ general_word(
             fx.OPS["double_minus_this_turn"],
             lambda _s: "this turn, the minus power your SIGNI's effects give the opponent's SIGNI is doubled",
         ),
+        Route(
+            ("signi_attacks",),
+            fx.OPS["signi_attack_limit"],
+            lambda s: (
+                f"this turn {'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} SIGNI "
+                f"may attack only {s.get('amount', 1)} time(s) in all"
+            ),
+        ),
     ],
     required=("what",),
 )
@@ -441,6 +464,7 @@ alias("forbid_attack_zone", "restrict", {}, {"what": "attack_zone"})
 alias("attack_limit", "restrict", {"amount": int}, {"what": "attacks"})
 alias("vanished_to_trash_this_turn", "restrict", {"who": Who}, {"what": "vanish_to_ener"})
 alias("double_minus_this_turn", "restrict", {}, {"what": "single_minus"})
+alias("signi_attack_limit", "restrict", {"amount": int, "who": Who}, {"what": "signi_attacks"})
 
 
 # -- the other words ------------------------------------------------------------------------------
@@ -502,9 +526,10 @@ def _look_text(s: Step) -> str:
 def _arrange_text(s: Step) -> str:
     if s.get("bottom") is False:
         return f"look at the top {_n(s)} of your deck and put them back on top in the order you choose"
+    keep = f" (at most {s['keep_max']} back on top)" if "keep_max" in s else ""
     return (
-        f"look at the top {_n(s)} of your deck, put any of them on the bottom and the rest back on top, "
-        "each in the order you choose"
+        f"look at the top {_n(s)} of your deck, put any of them on the bottom and the rest back on "
+        f"top{keep}, each in the order you choose"
     )
 
 
@@ -536,6 +561,7 @@ general_word(
         "zone": Literal["life_cloth", "deck", "hand"],
         "do": Literal["take", "arrange"],
         "bottom": bool,
+        "keep_max": int,
         **_LOOK_TOP,
         **_LOOK_HAND,
     },
@@ -553,7 +579,7 @@ general_word(
     check=lambda s: ["step look: n is required"] if s.get("do") == "take" and "n" not in s else [],
 )
 alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
-alias("arrange_top", "look", {"n": int, "bottom": bool}, {"zone": "deck", "do": "arrange"})
+alias("arrange_top", "look", {"n": int, "bottom": bool, "keep_max": int}, {"zone": "deck", "do": "arrange"})
 alias("look_hand", "look", _LOOK_HAND, {"zone": "hand"})
 word(
     "damage",
@@ -676,15 +702,24 @@ def _modes_text(s: Step) -> str:
     modes = " / ".join(steps_text(m) for m in s["modes"])
     k = s.get("choose", 1)
     count = "as many as the opponent's center LRIG's level" if k == "opponent_center_level" else k
+    if isinstance(k, dict):
+        from domain.abilities.measures import text as measure_text
+
+        count = f"one for every {k.get('every', 1)} of {measure_text(k.get('measure', {}))}"
     again = ", repeats allowed" if s.get("repeat") else ""
     return f"choose {count}{again}: {modes}"
 
 
 word(
     "modes",
-    {"choose": int | Literal["opponent_center_level"], "modes": MODES, "repeat": bool},
+    {"choose": int | Literal["opponent_center_level"] | dict[str, Any], "modes": MODES, "repeat": bool},
     _modes_text,
     control=True,
+    check=lambda s: (
+        [f"step modes: {p}" for p in problems(s["choose"].get("measure"))]
+        if isinstance(s.get("choose"), dict)
+        else []
+    ),
     required=("modes",),
 )(fx.OPS["modes"])
 
@@ -748,11 +783,13 @@ word(
 )(fx.OPS["unless"])
 word(
     "delay",
-    {"until": Literal["attack_end", "end_phase"], "then": STEPS},
+    {"until": Literal["attack_end", "end_phase", "turn_end"], "then": STEPS},
     lambda s: (
         (
             "at the start of your next end phase"
             if s.get("until") == "end_phase"
+            else "at the end of this turn"
+            if s.get("until") == "turn_end"
             else "at the end of this attack"
         )
         + f": {steps_text(s.get('then', []))}"

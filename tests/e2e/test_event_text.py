@@ -87,6 +87,9 @@ RARE = (
         "AttackForbidden", "rules", "ability.enter", {"player": "p2", "zone": "left", "until": "end_of_turn"}
     ),
     Event("EffectEnded", "rules", "effect.delayed", {"key": "t5", "reason": "the turn ended"}),  # triggers.py
+    Event(
+        "SigniAttacksLimited", "rules", "effect.attack-count", {"player": "p2", "max": 1, "by_effect": "x"}
+    ),
     Event("VanishRedirected", "rules", "effect.vanish-to-trash", {"player": "p2", "by_effect": "x"}),
     Event("MinusDoubled", "rules", "power.modify", {"player": "p1", "by_effect": "x"}),  # game.py
     Event("LrigTrashed", "rules", "rba.lrig-type", {"player": "p1", "position": "left"}),  # rba.py

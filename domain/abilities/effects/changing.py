@@ -17,6 +17,7 @@ from domain.abilities.frames import (
     Frame,
     Pending,
 )
+from domain.abilities.measures import Ctx, bonus
 from domain.recorder import Recorder
 from domain.state import GameState
 
@@ -54,8 +55,6 @@ def _per(s: GameState, player: str, per: Any, source: str = "", notes: dict[str,
     if isinstance(per, str):
         colors = {c for _z, sl in s.players[player].signi_slots() for c in facts.card_of(s, sl.iid).colors}
         return len(colors - {"colorless"})
-    from domain.abilities.measures import Ctx, bonus
-
     return bonus(Ctx(s, player, source, dict(notes or {})), 1, per)
 
 
@@ -186,17 +185,23 @@ def _awaken(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
 
 @op("set_base")
 def _set_base(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """The targets' base level and base power become the given numbers until end of turn (``until:
-    opponent_next_turn``: in your turn, and again through the opponent's next turn while it stays)."""
+    """The targets' base level and base power (or base power alone: no ``level``) become the given numbers
+    until end of turn (``until: opponent_next_turn``: in your turn, and again through the opponent's next
+    turn while it stays). Seed 000 "Power": an effect that sets the power itself applies before the
+    effects that modify it."""
     step = at.step
     s = rec.state
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
-    level, power = int(step["level"]), int(step["power"])
+    level = int(step["level"]) if "level" in step else None
+    power = int(step["power"])
     for iid in live_targets(rec, frame, step, chosen):
-        data = {"card": iid, "level": level, "power": power, "by_effect": frame.card}
+        data: dict[str, Any] = {"card": iid, "power": power, "by_effect": frame.card}
+        if level is not None:
+            data["level"] = level
         rec.emit("BaseChanged", "rules", frame.rule, data)
         if lasting:
-            again_next_turn(
-                rec, frame, {"op": "set_base", "level": level, "power": power, "target": {"cards": [iid]}}
-            )
+            again = {"op": "set_base", "power": power, "target": {"cards": [iid]}}
+            if level is not None:
+                again["level"] = level
+            again_next_turn(rec, frame, again)
     return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain import facts
+from domain.abilities import measures as ms
 from domain.abilities import targets as tg
 from domain.abilities.effects.running import ask_in_step, op, take, who
 from domain.abilities.frames import (
@@ -55,6 +56,9 @@ def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     choose = step.get("choose", 1)
     if choose == "opponent_center_level":
         k = facts.center_level(rec.state, opponent(frame.player))
+    elif isinstance(choose, dict):  # "choose one for every ten cards in your trash": a measure, divided
+        got = ms.value(ms.Ctx(rec.state, frame.player, frame.card, frame.notes), choose["measure"])
+        k = (got or 0) // max(1, int(choose.get("every", 1)))
     else:
         k = int(choose)
     numbers = [str(i + 1) for i in range(len(step["modes"]))]
@@ -151,7 +155,8 @@ def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 @op("delay")
 def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """What follows waits for a later moment (``attack_end``: the end of the attack under way; ``end_phase``:
-    the start of your next end phase)."""
+    the start of your next end phase; ``turn_end``: the end phase of this turn, seed 001 "End phase", with the
+    "at the end of the turn" abilities)."""
     step = at.step
     s = rec.state
     frame.queue.pop(0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.effects.moving import move_cards
 from domain.abilities.effects.running import ask_hand_or_field, ask_in_step, ask_zone, op, take, taken
@@ -81,13 +82,20 @@ def _to_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bo
 @op("attach_soul")
 def _attach_soul(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Attach a card from under this LRIG (the player chooses which) to the target SIGNI as its [Soul]; a Soul
-    already attached to it goes to the LRIG trash (one Soul at most)."""
+    already attached to it goes to the LRIG trash (one Soul at most). ``from: lrig_trash``: an LRIG of your
+    LRIG trash instead (seed 000 'Soul')."""
     step = at.step
 
     s, p = rec.state, frame.player
     live = live_targets(rec, frame, step, chosen)
     source = tg._slot(s, frame.card)
     under = list(source.under) if source is not None else []
+    if step.get("from") == "lrig_trash":
+        under = [
+            i
+            for i in s.players[p].zones["lrig_trash"]
+            if facts.card_of(s, i).type.value in ("lrig", "assist_lrig")
+        ]
     if not live or not under:
         return True
     if at.progress.answer is not None:
@@ -103,7 +111,9 @@ def _attach_soul(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) ->
             min=1,
             max=1,
             choices=under,
-            prompt="choose the card from under this LRIG to attach as a Soul",
+            prompt="choose the card from "
+            + ("your LRIG trash" if step.get("from") == "lrig_trash" else "under this LRIG")
+            + " to attach as a Soul",
         )
     old = souls(s, live[0])
     if old:

@@ -148,6 +148,17 @@ def _attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bo
     return True
 
 
+@op("signi_attack_limit")
+def _signi_attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn a player's SIGNI (``who``) may attack at most ``amount`` times in all (seed 000 'Attack
+    phase'); the attacks are counted from the moment the limit is set."""
+    step = at.step
+    p = who(frame, step)
+    data = {"player": p, "max": int(step.get("amount", 1)), "by_effect": frame.card}
+    rec.emit("SigniAttacksLimited", "rules", "effect.attack-count", data)
+    return True
+
+
 @op("prevent_damage")
 def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn, the next ``times`` times you would take damage, you take none instead; each time, the steps

@@ -212,7 +212,8 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
 def _arrange_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top N cards of your deck; put any number of them on the bottom in the order you choose,
     and the rest back on top in the order you choose (both orders: the first chosen is nearest the top); with
-    ``bottom: false``, none goes to the bottom: only their order on top is chosen."""
+    ``bottom: false``, none goes to the bottom: only their order on top is chosen; ``keep_max``: at most that
+    many go back on top."""
     step, s, p = at.step, rec.state, frame.player
     if at.progress.arrange is None:
         at.progress.arrange = Arrange(top=list(s.players[p].zones["deck"][: int(step.get("n", 1))]))
@@ -229,17 +230,19 @@ def _arrange_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> boo
         else:
             arr.order = list(answer["cards"])
     if arr.bottom is None:
+        keep = int(step.get("keep_max", len(top)))  # "put up to one on top and the rest on the bottom"
         return ask_in_step(
             rec,
             frame,
             at,
             p,
-            min=0,
+            min=max(0, len(top) - keep),
             max=len(top),
             choices=list(top),
             private=True,
             looked=top,
-            prompt=f"choose any of the top {len(top)} to put on the bottom of your deck, in their order",
+            prompt=f"choose any of the top {len(top)} to put on the bottom of your deck, in their order"
+            + (f" (at most {keep} stay on top)" if keep < len(top) else ""),
         )
     rest = [i for i in top if i not in arr.bottom]
     if len(rest) > 1 and arr.order is None:

@@ -79,6 +79,47 @@ def _exceed(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     return True
 
 
+@op("shed_under")
+def _shed_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put n cards from under this card (its player chooses) into the LRIG trash: a move, not an Exceed
+    cost (seed 000 'LRIG Trash'); "if you do" reads it."""
+    step = at.step
+    slot = tg._slot(rec.state, frame.card)
+    under = list(slot.under) if slot is not None else []
+    n = int(step.get("n", 1))
+    if len(under) < n:
+        return True
+    if at.progress.answer is not None:
+        cards = take(at)["cards"]
+    elif len(under) == n:
+        cards = under
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            frame.player,
+            min=n,
+            max=n,
+            choices=under,
+            prompt=f"choose {n} card(s) from under this LRIG to put into the LRIG trash",
+        )
+    rec.emit(
+        "CardsMoved",
+        "rules",
+        frame.rule,
+        {
+            "player": frame.player,
+            "cards": cards,
+            "to": "lrig_trash",
+            "from": "under",
+            "by_effect": frame.card,
+        },
+    )
+    frame.notes["done"] = frame.notes.get("done", 0) + len(cards)
+    return True
+
+
 def exceed_cards(rec: Recorder, rule: str, p: str, cards: list[str], source: str) -> None:
     rec.emit(
         "CardsMoved",
@@ -280,11 +321,15 @@ def reads_payment(steps: list[dict[str, Any]]) -> bool:
 
 @op("unless")
 def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """What follows happens unless the opponent pays a cost (which they may always decline)."""
+    """What follows happens unless the opponent pays a cost (which they may always decline): its ener part
+    too (seed 000 "Cost": paying ener puts those cards into the trash), when they can pay all of it."""
     step = at.step
     s = rec.state
     payer = opponent(frame.player)
     paying = cost_steps(s, frame.player, frame.card, payer, step["cost"])
+    payment = ener_payment(s, payer, step["cost"])
+    if payment is None:
+        paying = None  # not enough ener: the cost cannot be paid
     if paying is not None and at.progress.answer is None:
         return ask_in_step(
             rec,
@@ -301,6 +346,8 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     answer = taken(at) or Answer(cards=[])
     frame.queue.pop(0)
     if paying is not None and answer.get("option") == "pay":
+        if payment:
+            rec.emit("CostPaid", payer, "cost.ener", {"player": payer, "ener": payment, "for": frame.card})
         frame.insert(paying)
     else:
         frame.insert(step.get("then", []))
