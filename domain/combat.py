@@ -123,8 +123,17 @@ def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, f
 
 def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
     """Whether damage the player would take is prevented instead (``effect.prevent-damage``): one use of a
-    prevention set this turn is spent, one that costs nothing first, and what it says happens then."""
-    mine = [e for e in rec.state.flags.get("preventions", []) if e["player"] == player]
+    prevention set this turn is spent, one that costs nothing first, and what it says happens then. A
+    prevention ``from`` a SIGNI (or an LRIG) spares only damage that kind of card deals, by its attack or its
+    effect (seed 000, Damage)."""
+
+    def spares(e: dict[str, Any]) -> bool:  # a prevention "from" a kind of card spares only its damage
+        if e.get("from") is None:
+            return True
+        kind = facts.card_of(rec.state, source)
+        return kind.is_signi if e["from"] == "signi" else kind.is_lrig
+
+    mine = [e for e in rec.state.flags.get("preventions", []) if e["player"] == player and spares(e)]
     if not mine:
         return False
     entry = next((e for e in mine if not e.get("effect")), mine[0])

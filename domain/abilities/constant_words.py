@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from domain.abilities.measures import per_problems, per_text
-from domain.abilities.targets import FILTER_KEYS, ZONES, target_text
+from domain.abilities.targets import FILTER_KEYS, ZONES, shadow_qualifier, shadow_text, target_text
 from domain.abilities.vocabulary import fits, type_text
 
 Step = Mapping[str, Any]
@@ -158,8 +158,14 @@ constant(
 constant(
     "keywords",
     {"target": dict, "keywords": list},
-    lambda st: f"this card has {', '.join(st.get('keywords', []))}",
-    "the card has these keywords while the ability applies",
+    lambda st: f"this card has {', '.join(shadow_text(k) for k in st.get('keywords', []))}",
+    "the card has these keywords while the ability applies (``shadow:<qualifier>``: Shadow against the "
+    "sources that fit it)",
+    check=lambda st: [
+        f"keyword {k!r} is not a Shadow qualifier"
+        for k in st.get("keywords", [])
+        if str(k).startswith("shadow:") and shadow_qualifier(str(k)) is None
+    ],
 )
 
 

@@ -137,6 +137,68 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
     return not ("position" in f and zone not in f["position"])
 
 
+SHADOW = "shadow"  # the keyword; "shadow:<qualifier>" is Shadow against the sources that fit the qualifier
+_SHADOW_NUMBERS = ("level_min", "level_max", "power_max", "power_min")
+_SHADOW_WORDS = ("signi", "lrig", "spell", "white", "red", "blue", "green", "black", "colorless")
+
+
+def shadow_qualifier(keyword: str) -> Filter | None:
+    """What a qualified Shadow keyword (``shadow:signi,level_min=3``, ``shadow:red``) protects from, as a
+    filter on the source of the ability: a card type (``signi``, ``lrig``, ``spell``), a colour, and numbers
+    (``level_min=3``, ``level_max=2``, ``power_max=10000``, ``power_min=...``); None when it is not one."""
+    if not keyword.startswith(SHADOW + ":"):
+        return None
+    f: Filter = {}
+    for part in keyword[len(SHADOW) + 1 :].split(","):
+        key, _eq, value = part.partition("=")
+        if key in _SHADOW_NUMBERS and value.isdigit():
+            f[key] = int(value)
+        elif key in ("signi", "lrig", "spell") and not value:
+            f["type"] = key
+        elif key in _SHADOW_WORDS and not value:
+            f["color"] = key
+        else:
+            return None
+    return f or None
+
+
+def shadow_text(keyword: str) -> str:
+    """How a qualified Shadow reads: "Shadow (against level 3 or more SIGNI)"."""
+    f = shadow_qualifier(keyword)
+    if f is None:
+        return keyword.replace("_", " ")
+    kind = {"signi": "SIGNI", "lrig": "LRIG", "spell": "spells"}.get(str(f.pop("type", "")), "cards")
+    return f"Shadow (against {filter_text(f).strip().strip('()')} {kind})".replace("  ", " ")
+
+
+def shadow_blocks(s: GameState, keywords: frozenset[str], source: str) -> bool:
+    """Whether a SIGNI with these keywords cannot be targeted by an ability of ``source`` (the opponent's):
+    plain Shadow stops every source, a qualified one those that fit it, their level and power as they are now
+    on the field (seed 000, Shadow)."""
+    if SHADOW in keywords:
+        return True
+    for k in keywords:
+        f = shadow_qualifier(k)
+        if f is None:
+            continue
+        card = facts.card_of(s, source)
+        kind = {"lrig": card.is_lrig, "signi": card.is_signi}.get(str(f.get("type")))
+        if kind is False or (kind is None and "type" in f and card.type.value != f["type"]):
+            continue
+        if "color" in f and f["color"] not in card.colors:
+            continue
+        slot = slot_of(s, source)
+        level = facts.level(s, source) if slot is not None else card.level or 0
+        if ("level_min" in f and level < f["level_min"]) or ("level_max" in f and level > f["level_max"]):
+            continue
+        if "power_max" in f or "power_min" in f:
+            power = facts.power(s, slot) if slot is not None else card.power or 0
+            if ("power_max" in f and power > f["power_max"]) or ("power_min" in f and power < f["power_min"]):
+                continue
+        return True
+    return False
+
+
 def shares_center_color(s: GameState, owner: str, iid: str) -> bool:
     """Whether a card shares a colour with the center LRIG of ``owner`` (colourless is no colour)."""
     center = s.players[owner].lrig["center"]

@@ -4,7 +4,8 @@ A *measure* is an object with one key naming what is measured, its value the mea
 
 - ``{"count": {"side": "you" | "opponent", "zone": ..., "filter": {...}}}``: cards in a zone that fit the
   filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field);
-- ``{"power": {}}``: this card's power (nothing when it is not on the field);
+- ``{"power": {}}``: this card's power (nothing when it is not on the field); ``{"power": {"of":
+  "your_signi"}}``: the total power of the SIGNI on your field;
 - ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest"}}``: the level of that player's center
   LRIG, or the lowest level among their LRIGs;
 - ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
@@ -120,9 +121,15 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
     return sum(1 for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f))
 
 
-@measure("power", {}, lambda _p: "its power")
-def _power(c: Ctx, _p: dict[str, Any]) -> int | None:
-    """This card's power, while it is on the field."""
+@measure(
+    "power",
+    {"of": ("self", "your_signi")},
+    lambda p: "the total power of your SIGNI" if p.get("of") == "your_signi" else "its power",
+)
+def _power(c: Ctx, p: dict[str, Any]) -> int | None:
+    """This card's power, while it is on the field; ``of: your_signi``: the total power of your SIGNI."""
+    if p.get("of") == "your_signi":
+        return sum(facts.power(c.s, sl) for _z, sl in c.s.players[c.controller].signi_slots())
     slot = slot_of(c.s, c.source)
     if c.s.where(c.source) is None or slot is None:
         return None

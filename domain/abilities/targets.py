@@ -30,6 +30,9 @@ from domain.abilities.filters import (
     filter_text,
     lost,
     on_field,
+    shadow_blocks,
+    shadow_qualifier,
+    shadow_text,
     shares_center_color,
     side_of,
     slot_fits,
@@ -53,6 +56,8 @@ __all__ = [
     "holds",
     "lost",
     "on_field",
+    "shadow_qualifier",
+    "shadow_text",
     "shares_center_color",
     "side_of",
     "slot_fits",
@@ -95,7 +100,7 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     zone = spec.get("zone", "signi")
     f: Filter = spec.get("filter", {})
     if zone == "signi":
-        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all"))
+        out = _signi(s, owner, f, shadow=source if owner != controller and not spec.get("all") else None)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     else:
@@ -109,13 +114,13 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     return out
 
 
-def _signi(s: GameState, owner: str, f: Filter, shadow: bool) -> list[str]:
-    """The owner's SIGNI that fit; with ``shadow``, not those with Shadow (the opponent's abilities cannot
-    target them)."""
+def _signi(s: GameState, owner: str, f: Filter, shadow: str | None) -> list[str]:
+    """The owner's SIGNI that fit; with ``shadow`` (the opponent's card whose ability targets), not those
+    whose Shadow, plain or qualified, protects them from it."""
     return [
         slot.iid
         for z, slot in s.players[owner].signi_slots()
-        if slot_fits(s, slot, z, f) and not (shadow and "shadow" in facts.keywords(s, slot))
+        if slot_fits(s, slot, z, f) and not (shadow and shadow_blocks(s, facts.keywords(s, slot), shadow))
     ]
 
 

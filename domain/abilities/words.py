@@ -261,12 +261,22 @@ def _base_text(s: Step) -> str:
 
 
 def _keywords_text(s: Step) -> str:
-    return f"{_t(s)} gains {', '.join(s.get('keywords', [])).replace('_', ' ')} until end of turn"
+    until = "the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn"
+    return f"{_t(s)} gains {', '.join(tg.shadow_text(k) for k in s.get('keywords', []))} until end of {until}"
+
+
+def keyword_problems(keywords: Any) -> list[str]:
+    """A keyword that starts like a qualified Shadow and does not read as one."""
+    return [
+        f"keyword {k!r} is not a Shadow qualifier (shadow:signi,level_min=3, shadow:red ...)"
+        for k in keywords or []
+        if isinstance(k, str) and k.startswith("shadow:") and tg.shadow_qualifier(k) is None
+    ]
 
 
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "power": (("power",), _power_text, {"amount": int, "per": Literal["your_signi_colors"], "until": Until}),
-    "grant": (("keywords",), _keywords_text, {"keywords": list[str]}),
+    "grant": (("keywords",), _keywords_text, {"keywords": list[str], "until": Until}),
     "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any]}),
     "lose_abilities": (
         ("lose_abilities",),
@@ -298,6 +308,8 @@ def _modify_check(step: Step) -> list[str]:
         out.append("step set_base: level and power must be numbers")
     if step.get("change") == "ability":
         out.extend(ability_problems("granted ability", step.get("ability", {})))
+    if step.get("change") == "keywords":
+        out.extend(keyword_problems(step.get("keywords")))
     return out
 
 
@@ -516,7 +528,8 @@ def _prevent_text(s: Step) -> str:
         s.get("times", 1), f"the next {s.get('times')} times"
     )
     then = steps_text(s.get("then", []))
-    return f"this turn, {times} you would take damage, you take none instead" + (
+    source = {"signi": " from a SIGNI", "lrig": " from an LRIG"}.get(str(s.get("from")), "")
+    return f"this turn, {times} you would take damage{source}, you take none instead" + (
         f" and {then}" if then else ""
     )
 
@@ -529,9 +542,10 @@ def _prevent_check(s: Step) -> list[str]:
 
 general_word(
     "prevent",
-    {"what": Literal["attack", "damage"], "times": int, "then": STEPS},
+    {"what": Literal["attack", "damage"], "times": int, "then": STEPS, "from": Literal["signi", "lrig"]},
     "Something does not happen: the attack in progress is negated, or the next times you would take damage "
-    "this turn you take none (then: what the card gains with it).",
+    "this turn (from: only damage a SIGNI or an LRIG deals) you take none (then: what the card gains with "
+    "it).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("attack",), fx.OPS["negate_attack"], lambda _s: "negate that attack"),
@@ -541,7 +555,12 @@ general_word(
     required=("what",),
 )
 alias("negate_attack", "prevent", {}, {"what": "attack"})
-alias("prevent_damage", "prevent", {"times": int, "then": STEPS}, {"what": "damage"})
+alias(
+    "prevent_damage",
+    "prevent",
+    {"times": int, "then": STEPS, "from": Literal["signi", "lrig"]},
+    {"what": "damage"},
+)
 
 
 # -- control words: they steer the effect ---------------------------------------------------------
@@ -623,8 +642,15 @@ word(
 )(fx.OPS["unless"])
 word(
     "delay",
-    {"until": Literal["attack_end"], "then": STEPS},
-    lambda s: f"at the end of this attack: {steps_text(s.get('then', []))}",
+    {"until": Literal["attack_end", "opponent_next_turn"], "then": STEPS},
+    lambda s: (
+        (
+            "during the opponent's next turn"
+            if s.get("until") == "opponent_next_turn"
+            else "at the end of this attack"
+        )
+        + f": {steps_text(s.get('then', []))}"
+    ),
     control=True,
 )(fx.OPS["delay"])
 word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])

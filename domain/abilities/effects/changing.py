@@ -95,7 +95,10 @@ def again_next_turn(rec: Recorder, frame: Frame, step: dict[str, Any]) -> None:
 
 @op("grant")
 def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The targets gain keywords until end of turn (``until: opponent_next_turn``: and again through the
+    opponent's next turn, while they stay on the field)."""
     step = at.step
+    lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
     for iid in live_targets(rec, frame, step, chosen):
         rec.emit(
             "KeywordsGranted",
@@ -108,6 +111,10 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
                 "by_effect": frame.card,
             },
         )
+        if lasting:
+            again_next_turn(
+                rec, frame, {"op": "grant", "keywords": list(step["keywords"]), "target": {"cards": [iid]}}
+            )
     return True
 
 

@@ -150,10 +150,12 @@ def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 @op("delay")
 def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """What follows waits for a later moment (``attack_end``: the end of the attack under way)."""
+    """What follows waits for a later moment (``attack_end``: the end of the attack under way;
+    ``opponent_next_turn``: the start of the next turn, the opponent's when used in your turn)."""
     step = at.step
     s = rec.state
     frame.queue.pop(0)
+    next_turn = step.get("until") == "opponent_next_turn"
     rec.emit(
         "EffectDelayed",
         "rules",
@@ -162,9 +164,9 @@ def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             "player": frame.player,
             "card": frame.card,
             "ability": frame.ability,
-            "until": step.get("until", "attack_end"),
+            "until": "turn" if next_turn else step.get("until", "attack_end"),
             "attack": (s.attack or {}).get("card"),
-            "turn": s.turn,
+            "turn": s.turn + 1 if next_turn else s.turn,
             "effect": fresh(step.get("then", [])),
         },
     )
