@@ -569,14 +569,17 @@ alias(
 def _modes_text(s: Step) -> str:
     modes = " / ".join(steps_text(m) for m in s["modes"])
     k = s.get("choose", 1)
-    count = "as many as the opponent's center LRIG's level" if k == "opponent_center_level" else k
+    count = {
+        "opponent_center_level": "as many as the opponent's center LRIG's level",
+        "center_level": "one for each level of your center LRIG",
+    }.get(str(k), str(k))
     again = ", repeats allowed" if s.get("repeat") else ""
     return f"choose {count}{again}: {modes}"
 
 
 word(
     "modes",
-    {"choose": int | Literal["opponent_center_level"], "modes": MODES, "repeat": bool},
+    {"choose": int | Literal["opponent_center_level", "center_level"], "modes": MODES, "repeat": bool},
     _modes_text,
     control=True,
     required=("modes",),

@@ -55,6 +55,8 @@ def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     choose = step.get("choose", 1)
     if choose == "opponent_center_level":
         k = facts.center_level(rec.state, opponent(frame.player))
+    elif choose == "center_level":  # one for each level of your center LRIG (never more than there are)
+        k = min(facts.center_level(rec.state, frame.player), len(step["modes"]))
     else:
         k = int(choose)
     numbers = [str(i + 1) for i in range(len(step["modes"]))]

@@ -32,7 +32,8 @@ OPS: dict[str, Op] = {}
 NOTED = ("declared",)  # a filter value that names what the effect noted: the number its player declared
 
 
-CHOOSE_COUNTS = ("opponent_center_level",)  # "choose" of a modes step may name a number the game gives
+# "choose" of a modes step may name a number the game gives
+CHOOSE_COUNTS = ("opponent_center_level", "center_level")
 
 
 DELAYS = ("attack_end",)
