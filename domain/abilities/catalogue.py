@@ -14,8 +14,9 @@ A card's entry is a list of abilities. An ability is an object:
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "coins": n,
-  "exceed": n}``; ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
-  cost is optional: the player may pay it or not
+  "exceed": n, "trash_self": true}`` (``trash_self``: this SIGNI on the field goes to its owner's trash);
+  ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
+  the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
   add as it is used (action field ``extra``); the effect's condition ``extra_paid`` tells whether they did
 - ``effect``: a list of steps (see ``effects.OPS``); ``{"op": "then"}`` splits it where targets of what
@@ -49,7 +50,17 @@ __all__ = ["TRIGGERS", "EncodingError", "abilities_of", "describe", "describe_ab
 Ability = dict[str, Any]
 KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise")
 ONCE = ("turn", "twice", "game")
-COST_KEYS = ("ener", "down", "discard", "down_lrig", "down_signi", "trash_ener", "coins", "exceed")
+COST_KEYS = (
+    "ener",
+    "down",
+    "discard",
+    "down_lrig",
+    "down_signi",
+    "trash_ener",
+    "coins",
+    "exceed",
+    "trash_self",
+)
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
     "kind",
@@ -274,6 +285,8 @@ def _cost_text(cost: dict[str, Any]) -> str:
     if cost.get("exceed"):
         n = cost["exceed"]
         out.append(f"exceed {n} ({n} cards from under your LRIGs into the LRIG trash)")
+    if cost.get("trash_self"):
+        out.append("putting this SIGNI from the field into the trash")
     return ", ".join(out) or "nothing"
 
 

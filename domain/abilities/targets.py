@@ -5,9 +5,10 @@ in the zone the step names. A SIGNI with Shadow cannot be targeted by the oppone
 names more targets than there are cannot target any; "up to" allows fewer, down to none.
 
 Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards the step before targeted:
-"down target SIGNI and freeze it"), or ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" |
-"hand" | "lrig", "count": 1, "up_to": false, "another": false, "all": false, "distinct": "class",
-"filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
+"down target SIGNI and freeze it"; with a ``filter``, only those that fit: "if it is a <Venom> ..."), or
+``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig", "count": 1,
+"up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
+card that fits, without targeting (Shadow does not protect from it);
 ``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time).
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
@@ -150,7 +151,8 @@ def target_text(spec: dict[str, Any]) -> str:
         where = spec.get("zone")
         return "this card" + (f" in your {where}" if where in ("trash", "ener", "hand") else "")
     if spec.get("it"):
-        return "it"
+        f = spec.get("filter")
+        return f"it (if it is {filter_text(f).strip().strip('()')})" if f else "it"
     if spec.get("facing"):
         return "the opponent's SIGNI in front of it"
     n = spec.get("count", 1)

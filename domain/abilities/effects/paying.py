@@ -99,7 +99,8 @@ def cost_steps(
     s: GameState, player: str, card: str, payer: str, cost: dict[str, Any], as_cost: bool = False
 ) -> list[dict[str, Any]] | None:
     """The steps that pay a cost other than ener and downing the card itself (discards, downing LRIGs, putting
-    ener cards into the trash), each followed by a ``then``; None when ``payer`` cannot pay all of it.
+    ener cards into the trash, putting this SIGNI into the trash), each followed by a ``then``; None when
+    ``payer`` cannot pay all of it.
     ``as_cost``: an ability's printed cost (not an effect's "you may ... if you do"): its discards say so."""
     rel = "you" if payer == player else "opponent"
     steps: list[dict[str, Any]] = []
@@ -158,6 +159,10 @@ def cost_steps(
         ):
             return None
         steps.append({"op": op_name, "target": spec})
+    if cost.get("trash_self"):  # "put this SIGNI on your field into its owner's trash", paid last
+        if not tg.on_field(s, card):
+            return None
+        steps.append({"op": "trash", "target": {"self": True}})
     return [x for st in steps for x in (st, {"op": "then"})]
 
 

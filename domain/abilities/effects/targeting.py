@@ -39,8 +39,9 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     """A step's targets, when no choice is left to make; None: a choice was asked."""
     s, step = rec.state, at.step
     spec = step["target"]
-    if spec.get("it"):
-        return list(before)  # "... and freeze it": what the step before targeted
+    if spec.get("it"):  # "... and freeze it": what the step before targeted ("if it is a X": those that fit)
+        f = spec.get("filter")
+        return [i for i in before if not f or tg.card_fits(facts.card_of(s, i), f)]
     if spec.get("facing"):  # not a target: the opponent's SIGNI in front of this card, or of where it was
         return facing_targets(s, frame)
     if "power_below" in spec.get("filter", {}):
