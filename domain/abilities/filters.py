@@ -1,7 +1,8 @@
 """Card filters: which cards fit what an ability names, and how a filter reads.
 
 A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level``, ``level_max``,
-``level_min``, ``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``type``, ``guard``, ``card`` (a
+``level_min``, ``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``type``, ``guard``,
+``life_burst`` (the card has a Life Burst, or not), ``card`` (a
 list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
 owner's center LRIG), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self`` (level
 at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the field;
@@ -43,6 +44,7 @@ FILTER_KEYS = (
     "team",
     "any_of",
     "level_max_self",
+    "life_burst",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -104,6 +106,7 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("guard" in f and card.guard != f["guard"])
         or ("team" in f and card.team != f["team"])
         or ("card" in f and card.id not in f["card"])
+        or ("life_burst" in f and card.life_burst != f["life_burst"])
     )
 
 
@@ -226,6 +229,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "upped": ("upped", "downed"),
         "frozen": ("frozen", "not frozen"),
         "guard": ("with Guard", "without Guard"),
+        "life_burst": ("with a Life Burst", "without a Life Burst"),
         "shares_center_color": (
             "sharing colour with its owner's center LRIG",
             "sharing no colour with its owner's center LRIG",

@@ -45,7 +45,7 @@ def _who(step: Step) -> str:
 
 def _n(step: Step) -> Any:
     n = step.get("n", 1)
-    return "as many as were discarded" if n == "discarded" else n
+    return {"discarded": "as many as were discarded", "declared": "as many as declared"}.get(str(n), n)
 
 
 def _your(step: Step) -> str:
@@ -136,6 +136,11 @@ MOVE_ROUTES = {
         "attach_soul",
         lambda s: f"attach a card from under this LRIG to {_t(s)} as its Soul",
     ),
+    "to_life_cloth": (
+        ("target", "life_cloth", "you"),
+        "to_life_cloth",
+        lambda s: f"add {_t(s)} to the top of your Life Cloth",
+    ),
     "draw": (("deck", "hand", "top"), "draw", _draw_text),
     "search": (("deck", "hand", "search"), "search", _search_text),
     "ener_charge": (("deck", "ener", "top"), "ener_charge", _charge_text),
@@ -170,8 +175,12 @@ MOVE_ROUTES = {
 
 
 def _move_check(step: Step) -> list[str]:
-    if "n" in step and not isinstance(step["n"], int) and _move_route(step) != ("deck", "hand", "top"):
-        return ["step move: n must be a number (or, for a draw, one of ('discarded',))"]
+    noted: dict[tuple[str, ...], str] = {
+        ("deck", "hand", "top"): "discarded",
+        ("deck", "trash", "top"): "declared",
+    }
+    if "n" in step and not isinstance(step["n"], int) and step["n"] != noted.get(_move_route(step)):
+        return ["step move: n must be a number (or 'discarded' for a draw, 'declared' for a mill)"]
     return []
 
 
@@ -184,7 +193,7 @@ general_word(
         "into": Literal["owner", "you"],
         "pick": Literal["top", "search", "choose", "all"],
         "position": Literal["bottom", "shuffled"],
-        "n": int | Literal["discarded"],
+        "n": int | Literal["discarded", "declared"],
         "who": Who,
         "filter": dict[str, Any],
         "downed": bool,
@@ -219,6 +228,7 @@ for _name in (
     "to_hand_or_field",
     "return_lrig",
     "attach_soul",
+    "to_life_cloth",
 ):
     _move_alias(_name, {"target": TARGET}, targets=True)
 _move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, targets=True)
@@ -231,7 +241,8 @@ alias(
     renamed={"bottom": ""},
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
-for _name in ("ener_charge", "mill", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
+_move_alias("mill", {"n": int | Literal["declared"], "who": Who})
+for _name in ("ener_charge", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any]})
 _move_alias("gather_under", {})

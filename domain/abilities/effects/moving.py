@@ -51,7 +51,7 @@ def _ener_charge(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> boo
 def _mill(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     p = who(frame, step)
-    cards = rec.state.players[p].zones["deck"][: int(step.get("n", 1))]
+    cards = rec.state.players[p].zones["deck"][: count(frame, step)]
     milled(rec, frame, p, cards)
     return True
 
@@ -181,6 +181,15 @@ def _to_hand(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
     cards = live_targets(rec, frame, step, chosen)
     if cards:
         move_cards(rec, frame, frame.player, cards, "hand")
+    return True
+
+
+@op("to_life_cloth")
+def _to_life_cloth(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Add the targets (cards of your trash) to the top of your Life Cloth, one by one (000 'Life Cloth')."""
+    cards = live_targets(rec, frame, at.step, chosen)
+    if cards:
+        move_cards(rec, frame, frame.player, cards, "life_cloth", top=True)
     return True
 
 

@@ -215,7 +215,8 @@ def who(frame: Frame, step: dict[str, Any]) -> str:
     return frame.player if step.get("who", "you") == "you" else opponent(frame.player)
 
 
-COUNTS = ("discarded",)  # a step's "n" may name a number the effect noted: the cards it just discarded
+# a step's "n" may name a number the effect noted: the cards it just discarded, the number its player declared
+COUNTS = ("discarded", "declared")
 
 
 def count(frame: Frame, step: dict[str, Any]) -> int:
