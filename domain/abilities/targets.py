@@ -126,10 +126,13 @@ def _signi(s: GameState, owner: str, f: Filter, shadow: str | None) -> list[str]
 
 
 def _lrigs(s: GameState, owner: str, f: Filter) -> list[str]:
-    """The owner's LRIGs that fit (their level as it is now, upped, frozen)."""
+    """The owner's LRIGs that fit (their level as it is now, upped, frozen; ``position``: center, left,
+    right)."""
     out: list[str] = []
-    for slot in s.players[owner].lrig.values():
+    for pos, slot in s.players[owner].lrig.items():
         if slot is None or not card_fits(facts.card_of(s, slot.iid), f):
+            continue
+        if "position" in f and pos not in f["position"]:
             continue
         if "level" in f and facts.level(s, slot.iid) != f["level"]:
             continue

@@ -7,8 +7,10 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
   ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
-- ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
-- ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
+- ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG), ``lrig`` when
+  only an LRIG does;
+- ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase, yours or with ``whose:
+  opponent`` the opponent's) or ``end``;
 - ``by``: what caused it: ``not_battle`` (``vanished`` other than in battle), ``own_effect`` (``discards``:
   by an effect of your own card, not as a cost), ``your_effect`` (``mills``), ``assist_or_life_burst``
   (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any ability or effect of the
@@ -96,6 +98,7 @@ event(
     {
         ("this",): "When it attacks",
         ("you", "signi"): "When a SIGNI{f} on your field attacks",
+        ("you", "lrig"): "When an LRIG on your field attacks",
         ("opponent",): "When a SIGNI or LRIG of the opponent attacks",
         ("opponent", "signi"): "When a SIGNI of the opponent attacks",
     },
@@ -138,6 +141,7 @@ event(
     "a phase of a turn begins (``phase``: attack or end)",
     {
         ("you", "", "attack"): "At the start of your attack phase",
+        ("opponent", "", "attack"): "At the start of the opponent's attack phase",
         ("you", "", "end"): "At the end of your turn",
         ("any", "", "end"): "At the end of each turn",
     },
@@ -184,12 +188,14 @@ event(
 
 alias("attack", on="attacks", whose="this")
 alias("signi_attacks", on="attacks", whose="you", zone="signi")
+alias("lrig_attacks", on="attacks", whose="you", zone="lrig")
 alias("opponent_attacks", on="attacks", whose="opponent")
 alias("opponent_signi_attacks", on="attacks", whose="opponent", zone="signi")
 alias("signi_enters", on="enters", whose="you")
 alias("vanished_outside_battle", on="vanished", whose="this", by="not_battle")
 alias("other_leaves_field", on="leaves_field", whose="you")
 alias("attack_phase_start", on="phase_starts", whose="you", phase="attack")
+alias("opponent_attack_phase_start", on="phase_starts", whose="opponent", phase="attack")
 alias("turn_end", on="phase_starts", whose="you", phase="end")
 alias("each_turn_end", on="phase_starts", whose="any", phase="end")
 alias("drew", on="draws", whose="you")

@@ -127,6 +127,7 @@ Listener = tuple[str, str, str, "tw.Key | None", "str | None"]
 
 THIS_ATTACKS = tw.form("attacks", "this")
 SIGNI_ATTACKS = tw.form("attacks", "you", "signi")
+LRIG_ATTACKS = tw.form("attacks", "you", "lrig")
 OPPONENT_ATTACKS = tw.form("attacks", "opponent")
 OPPONENT_SIGNI_ATTACKS = tw.form("attacks", "opponent", "signi")
 THIS_ENTERS = tw.form("enters", "this")
@@ -137,6 +138,7 @@ LEAVES = tw.form("leaves_field", "this")
 OTHER_LEAVES = tw.form("leaves_field", "you")
 MOVED_ZONE = tw.form("moved_zone", "this")
 ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
+OPPONENT_ATTACK_PHASE = tw.form("phase_starts", "opponent", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 DRAWS = tw.form("draws", "you")
@@ -177,6 +179,8 @@ def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", THIS_ATTACKS, None
     if signi:
         yield from _signi(s, d["player"], SIGNI_ATTACKS, d["card"])
+    else:  # "when an LRIG on your field attacks"
+        yield from _field(s, d["player"], LRIG_ATTACKS)
     other = next(p for p in s.players if p != d["player"])  # "when an opponent's card attacks"
     ps = s.players[other]
     for iid in [sl.iid for _z, sl in ps.signi_slots()] + [
@@ -222,6 +226,7 @@ def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("step") in ("pre_attack", "arts_use") and s.turn_player:  # arts_use: the original format
         yield from _field(s, s.turn_player, ATTACK_PHASE)
+        yield from _field(s, opponent(s.turn_player), OPPONENT_ATTACK_PHASE)
 
 
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
