@@ -13,7 +13,8 @@ A *measure* is an object with one key naming what is measured, its value the mea
 - ``{"colors": {"of": "lrigs" | "signi" | "paid"}}``: the colours (colourless is none) among your LRIGs, your
   SIGNI, or the ener cards the effect's optional cost was paid with;
 - ``{"classes": {"zone": "ener"}}``: the classes among the SIGNI in your ener zone;
-- ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
+- ``{"hand_lead": {}}``: how many more cards you hold than the opponent (``{"zone": "life_cloth"}``: how many
+  more Life Cloth you have);
 - ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
   ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``extra_paid`` and
@@ -182,11 +183,19 @@ def _classes(c: Ctx, _p: dict[str, Any]) -> int:
     return len({k for card in cards if card.is_signi for k in class_kinds(card)})
 
 
-@measure("hand_lead", {}, lambda _p: "how many more cards you hold than the opponent")
-def _hand_lead(c: Ctx, _p: dict[str, Any]) -> int:
-    """How many more cards you hold than the opponent (fewer: below 0)."""
-    mine = len(c.s.players[c.controller].zones["hand"])
-    return mine - len(c.s.players[opponent(c.controller)].zones["hand"])
+def _lead_text(p: dict[str, Any]) -> str:
+    if p.get("zone", "hand") == "life_cloth":
+        return "how many more Life Cloth you have than the opponent"
+    return "how many more cards you hold than the opponent"
+
+
+@measure("hand_lead", {"zone": ("hand", "life_cloth")}, _lead_text)
+def _hand_lead(c: Ctx, p: dict[str, Any]) -> int:
+    """How many more cards you hold than the opponent (fewer: below 0); ``zone: life_cloth``: how many more
+    Life Cloth you have."""
+    zone = p.get("zone", "hand")
+    mine = len(c.s.players[c.controller].zones[zone])
+    return mine - len(c.s.players[opponent(c.controller)].zones[zone])
 
 
 @measure("under", {}, lambda _p: "the cards under it")
@@ -217,6 +226,12 @@ def _noted(c: Ctx, p: dict[str, Any]) -> int:
 def _your_turn(c: Ctx, _p: dict[str, Any]) -> int:
     """Whether it is the controller's turn (1 or 0)."""
     return int(c.s.turn_player == c.controller)
+
+
+@measure("your_main_phase", {}, lambda _p: "whether it is your main phase")
+def _your_main_phase(c: Ctx, _p: dict[str, Any]) -> int:
+    """Whether it is the controller's main phase (1 or 0): "outside of your main phase" is 0."""
+    return int(c.s.turn_player == c.controller and c.s.phase == "main")
 
 
 @measure("awakened", {}, lambda _p: "whether it is awakened")
