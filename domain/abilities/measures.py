@@ -2,8 +2,9 @@
 
 A *measure* is an object with one key naming what is measured, its value the measure's parameters:
 
-- ``{"count": {"side": "you" | "opponent", "zone": ..., "filter": {...}}}``: cards in a zone that fit the
-  filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field);
+- ``{"count": {"side": "you" | "opponent" | "any", "zone": ..., "filter": {...}, "other": bool, "every":
+  n}}``: cards in a zone that fit the filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the
+  field; side ``any``: both players'; ``other``: not this card; ``every``: whole groups of n);
 - ``{"power": {}}``: this card's power (nothing when it is not on the field); ``{"power": {"of":
   "your_signi"}}``: the total power of the SIGNI on your field;
 - ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest"}}``: the level of that player's center
@@ -90,14 +91,18 @@ def measure(
 
 
 def _whose(p: dict[str, Any], default: str = "you") -> str:
-    return "your" if p.get("side", default) == "you" else "the opponent's"
+    return {"you": "your", "any": "either player's"}.get(p.get("side", default), "the opponent's")
 
 
 def _counted(p: dict[str, Any]) -> str:
     zone = str(p.get("zone", "signi"))
     what = {"signi": "SIGNI", "lrig": "LRIGs"}.get(zone, "cards")
     where = "field" if zone in ("signi", "lrig") else zone.replace("_", " ")
-    return f"{what} {filter_text(p.get('filter', {}))} in {_whose(p)} {where}".replace("  ", " ")
+    other = "other " if p.get("other") else ""
+    every = f"groups of {p['every']} " if p.get("every", 1) != 1 else ""
+    return f"{every}{other}{what} {filter_text(p.get('filter', {}))} in {_whose(p)} {where}".replace(
+        "  ", " "
+    )
 
 
 def _count_text(p: dict[str, Any]) -> str:
@@ -106,20 +111,30 @@ def _count_text(p: dict[str, Any]) -> str:
 
 @measure(
     "count",
-    {"side": ("you", "opponent"), "zone": str, "filter": dict},
+    {"side": ("you", "opponent", "any"), "zone": str, "filter": dict, "other": bool, "every": int},
     _count_text,
 )
 def _count(c: Ctx, p: dict[str, Any]) -> int:
-    """Cards in a zone of that side that fit the filter (SIGNI and LRIGs: on the field)."""
+    """Cards in a zone of that side (``any``: both sides) that fit the filter (SIGNI and LRIGs: on the field);
+    ``other``: this card not counted; ``every: n``: how many whole groups of n ("for every two cards")."""
     s = c.s
-    ps = s.players[side_of(c.controller, p.get("side", "you"))]
+    side = p.get("side", "you")
+    players = [c.controller, opponent(c.controller)] if side == "any" else [side_of(c.controller, side)]
     f: Filter = p.get("filter", {})
     zone = p.get("zone", "signi")
-    if zone == "signi":
-        return sum(1 for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f))
-    if zone == "lrig":
-        return sum(1 for sl in ps.lrig.values() if sl is not None and card_fits(facts.card_of(s, sl.iid), f))
-    return sum(1 for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f))
+    found: list[str] = []
+    for player in players:
+        ps = s.players[player]
+        if zone == "signi":
+            found += [sl.iid for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f)]
+        elif zone == "lrig":
+            found += [
+                sl.iid for sl in ps.lrig.values() if sl is not None and card_fits(facts.card_of(s, sl.iid), f)
+            ]
+        else:
+            found += [iid for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f)]
+    n = sum(1 for iid in found if not (p.get("other") and iid == c.source))
+    return n // int(p.get("every", 1))
 
 
 @measure(
