@@ -412,6 +412,8 @@ def _ready(s: GameState, w: dict[str, Any]) -> bool:
         return True
     if w.get("until") == "turn":
         return s.turn >= int(w["turn"])
+    if w.get("until") == "turn_end":  # "at the end of this turn": the end phase of the turn it was set in
+        return s.phase == "end" and s.turn == int(w["turn"])
     a = s.attack
     return (
         a is None or a.get("card") != w.get("attack") or (a.get("zone") == "lrig" and bool(a.get("resolved")))
@@ -421,8 +423,12 @@ def _ready(s: GameState, w: dict[str, Any]) -> bool:
 def next_waiting(rec: Recorder, player: str) -> bool:
     """Resolve the player's next waiting triggered ability, or ask the order; False when none waits."""
     s = rec.state
-    for w in s.waiting:  # an effect waiting for the end of an attack of a turn that ended with it
-        if w["player"] == player and w.get("until") == "attack_end" and w.get("turn", s.turn) != s.turn:
+    for w in s.waiting:  # an effect waiting for the end of an attack (or of the turn) of a turn that ended
+        if (
+            w["player"] == player
+            and w.get("until") in ("attack_end", "turn_end")
+            and w.get("turn", s.turn) != s.turn
+        ):
             rec.emit("EffectEnded", "rules", "effect.delayed", {"key": w["key"], "reason": "the turn ended"})
             return True
     mine = [w for w in s.waiting if w["player"] == player and _ready(s, w)]

@@ -656,13 +656,12 @@ word(
 )(fx.OPS["unless"])
 word(
     "delay",
-    {"until": Literal["attack_end", "opponent_next_turn"], "then": STEPS},
+    {"until": Literal["attack_end", "opponent_next_turn", "turn_end"], "then": STEPS},
     lambda s: (
-        (
-            "during the opponent's next turn"
-            if s.get("until") == "opponent_next_turn"
-            else "at the end of this attack"
-        )
+        {
+            "opponent_next_turn": "during the opponent's next turn",
+            "turn_end": "at the end of this turn",
+        }.get(str(s.get("until")), "at the end of this attack")
         + f": {steps_text(s.get('then', []))}"
     ),
     control=True,

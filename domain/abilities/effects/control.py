@@ -153,7 +153,8 @@ def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 @op("delay")
 def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """What follows waits for a later moment (``attack_end``: the end of the attack under way;
-    ``opponent_next_turn``: the start of the next turn, the opponent's when used in your turn)."""
+    ``opponent_next_turn``: the start of the next turn, the opponent's when used in your turn; ``turn_end``:
+    the end phase of this turn)."""
     step = at.step
     s = rec.state
     frame.queue.pop(0)
