@@ -223,14 +223,22 @@ def _under(c: Ctx, _p: dict[str, Any]) -> int | None:
 NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged")
 
 
-@measure("noted", {"what": NOTED}, lambda p: f"what the effect noted as {p.get('what')}")
+def _noted_text(p: dict[str, Any]) -> str:
+    if "filter" in p:
+        return f"the cards the effect just moved that are {filter_text(p['filter']).strip().strip('()')}"
+    return f"what the effect noted as {p.get('what')}"
+
+
+@measure("noted", {"what": NOTED, "filter": dict}, _noted_text)
 def _noted(c: Ctx, p: dict[str, Any]) -> int:
-    """What the effect in progress noted: cards discarded, moved (its last move), moved by the step just
-    before; whether the extra cost was paid, whether the attack it waited for dealt damage (1 or 0)."""
+    """What the effect in progress noted: cards discarded, moved (its last move; with a ``filter``, those of
+    them that fit), moved by the step just before; whether the extra cost was paid, whether the attack it
+    waited for dealt damage (1 or 0)."""
     what = p.get("what")
     value = c.vars.get(str(what), 0)
     if what == "moved":
-        return len(value or [])
+        f = p.get("filter")
+        return sum(1 for i in value or [] if not f or card_fits(facts.card_of(c.s, i), f))
     return int(bool(value)) if what in ("extra_paid", "attack_damaged") else int(value)
 
 

@@ -114,8 +114,8 @@ def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict
 def _distinct_targets(
     rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
 ) -> list[str] | None:
-    """Targets of pairwise different classes, chosen one at a time among those that can still make a full
-    set ("up to" may stop early). None: a choice was asked."""
+    """Targets of pairwise different classes (``distinct: level``: levels), chosen one at a time among those
+    that can still make a full set ("up to" may stop early). None: a choice was asked."""
     s = rec.state
     n = min(int(spec.get("count", 1)), len(found))
     if at.progress.picked is None:
@@ -123,6 +123,9 @@ def _distinct_targets(
     picked = at.progress.picked
 
     def ok(cards: list[str]) -> bool:
+        if spec.get("distinct") == "level":
+            levels = [facts.card_of(s, i).level for i in cards]
+            return len(set(levels)) == len(levels)
         return tg.distinct_classes([facts.card_of(s, i) for i in cards])
 
     def completes(cards: list[str], size: int) -> bool:
