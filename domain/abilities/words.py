@@ -119,7 +119,11 @@ MOVE_ROUTES = {
     "to_field": (
         ("target", "field", "you"),
         "to_field",
-        lambda s: f"put {_t(s)} onto your field" + (" downed" if s.get("downed") else ""),
+        lambda s: (
+            f"put {_t(s)} onto your field"
+            + (" downed" if s.get("downed") else "")
+            + (" (its [Enter] abilities do not activate)" if s.get("no_enter") else "")
+        ),
     ),
     "to_hand_or_field": (
         ("target", "hand_or_field", "you"),
@@ -153,6 +157,11 @@ MOVE_ROUTES = {
         ("deck", "life_cloth", "top"),
         "life_add",
         lambda s: f"add the top {_n(s)} of your deck to your Life Cloth",
+    ),
+    "life_to_hand": (
+        ("life_cloth", "hand", "top"),
+        "life_to_hand",
+        lambda s: f"{_who(s)} add the top {_n(s)} of {_your(s)} Life Cloth to {_your(s)} hand",
     ),
     "life_to_deck": (
         ("life_cloth", "deck", "top"),
@@ -242,7 +251,15 @@ alias(
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
 _move_alias("mill", {"n": int | Literal["declared"], "who": Who})
-for _name in ("ener_charge", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
+for _name in (
+    "ener_charge",
+    "life_add",
+    "life_to_hand",
+    "life_to_deck",
+    "life_to_trash",
+    "ener_to_trash",
+    "exceed",
+):
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any]})
 _move_alias("gather_under", {})

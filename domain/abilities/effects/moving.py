@@ -253,6 +253,18 @@ def _life_add(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     return True
 
 
+@op("life_to_hand")
+def _life_to_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """A player (``who``) adds the top N cards of their Life Cloth to their hand: the other player learns only
+    how many (000 'Life Cloth')."""
+    step = at.step
+    p = who(frame, step)
+    cards = list(rec.state.players[p].zones["life_cloth"][: int(step.get("n", 1))])
+    if cards:
+        move_cards(rec, frame, p, cards, "hand", from_hidden=True)
+    return True
+
+
 @op("life_to_deck")
 def _life_to_deck(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Put the top N cards of your Life Cloth on top of your deck (a shuffle is a step of its own)."""
