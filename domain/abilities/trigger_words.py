@@ -4,7 +4,7 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
+  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``refreshes``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG), ``lrig`` when
@@ -163,10 +163,19 @@ event(
 )
 event(
     "mills",
-    "cards are put from a deck into the trash by a player's effect",
-    {("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash"},
-    by=("your_effect",),
+    "cards are put from a deck into the trash by a player's effect (by: any: from your deck, by anyone's)",
+    {
+        ("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash",
+        ("you", "", "", "any"): "When cards are put from your deck into your trash",
+    },
+    by=("your_effect", "any"),
     keyed_by=True,
+    default_whose="you",
+)
+event(
+    "refreshes",
+    "a player refreshes their deck (rule processing: the trash becomes the new deck)",
+    {("you",): "When you refresh your deck"},
     default_whose="you",
 )
 event(

@@ -44,6 +44,7 @@ TRIGGERING = (
     "SigniTargeted",
     "PhaseBegan",
     "CardsPutUnder",
+    "Refreshed",
 )
 
 
@@ -144,6 +145,8 @@ EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
+MILLED_FROM_YOURS = tw.form("mills", "you", by="any")
+REFRESHES = tw.form("refreshes", "you")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -232,6 +235,12 @@ def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards") and d.get("by"):
         yield from _signi(s, d["by"], MILLS)
+    if d.get("cards"):  # "when a card is put from your deck into your trash": whoever's effect
+        yield from _signi(s, d["player"], MILLED_FROM_YOURS)
+
+
+def _refreshed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    yield from _field(s, d["player"], REFRESHES)
 
 
 def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -257,6 +266,7 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "PhaseBegan": _phase,
     "StepBegan": _step,
     "CardsMilled": _milled,
+    "Refreshed": _refreshed,
     "SigniMoved": _moved,
     "SigniVanished": _vanished,
 }
