@@ -665,8 +665,11 @@ word(
 )(fx.OPS["may"])
 word(
     "unless",
-    {"cost": Cost, "then": STEPS},
-    lambda s: f"{steps_text(s.get('then', []))}, unless the opponent pays {fx.describe_cost(s['cost'])}",
+    {"cost": Cost, "then": STEPS, "who": Who},
+    lambda s: (
+        f"{steps_text(s.get('then', []))}, unless "
+        f"{'you pay' if s.get('who') == 'you' else 'the opponent pays'} {fx.describe_cost(s['cost'])}"
+    ),
     control=True,
     check=_cost_check("unless"),
     required=("cost",),

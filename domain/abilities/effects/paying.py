@@ -255,10 +255,11 @@ def reads_payment(steps: list[dict[str, Any]]) -> bool:
 
 @op("unless")
 def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """What follows happens unless the opponent pays a cost (which they may always decline)."""
+    """What follows happens unless the opponent (``who: you``: the ability's controller) pays a cost, which
+    they may always decline."""
     step = at.step
     s = rec.state
-    payer = opponent(frame.player)
+    payer = frame.player if step.get("who") == "you" else opponent(frame.player)
     paying = cost_steps(s, frame.player, frame.card, payer, step["cost"])
     if paying is not None and at.progress.answer is None:
         return ask_in_step(
