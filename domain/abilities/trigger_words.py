@@ -4,7 +4,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``refreshes``, ``soul_attached``, ``becomes_target``;
+  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``loses_life_cloth``, ``refreshes``,
+  ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG), ``lrig`` when
@@ -170,6 +171,12 @@ event(
     },
     by=("your_effect", "any"),
     keyed_by=True,
+    default_whose="you",
+)
+event(
+    "loses_life_cloth",
+    "a player's Life Cloth is crushed or put into the trash (a refresh, an effect)",
+    {("you",): "When one of your Life Cloth is crushed or put into the trash"},
     default_whose="you",
 )
 event(

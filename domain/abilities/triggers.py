@@ -45,6 +45,7 @@ TRIGGERING = (
     "PhaseBegan",
     "CardsPutUnder",
     "Refreshed",
+    "LifeClothCrushed",
 )
 
 
@@ -147,6 +148,7 @@ DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
 MILLED_FROM_YOURS = tw.form("mills", "you", by="any")
 REFRESHES = tw.form("refreshes", "you")
+LOSES_LIFE = tw.form("loses_life_cloth", "you")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -241,6 +243,18 @@ def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 def _refreshed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield from _field(s, d["player"], REFRESHES)
+    if d.get("life_cloth"):  # the refresh puts a Life Cloth into the trash
+        yield from _field(s, d["player"], LOSES_LIFE)
+
+
+def _life_crushed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    if d.get("cards"):
+        yield from _field(s, d["player"], LOSES_LIFE)
+
+
+def _cards_moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    if d.get("from") == "life_cloth" and d.get("to") == "trash":
+        yield from _field(s, d["player"], LOSES_LIFE)
 
 
 def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -267,6 +281,8 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "StepBegan": _step,
     "CardsMilled": _milled,
     "Refreshed": _refreshed,
+    "LifeClothCrushed": _life_crushed,
+    "CardsMoved": _cards_moved,
     "SigniMoved": _moved,
     "SigniVanished": _vanished,
 }
