@@ -9,8 +9,8 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig", "count": 1,
 "up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
 card that fits, without targeting (Shadow does not protect from it);
-``distinct: "class"`` (or ``"level"``) asks for cards of pairwise different classes (levels), chosen one at a
-time.
+``distinct: "class"`` (or ``"level"``) asks for cards of pairwise different classes (levels), ``shared:
+"color"`` for cards that all share a colour, chosen one at a time.
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
@@ -180,7 +180,7 @@ def target_text(spec: dict[str, Any]) -> str:
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
     distinct = {"class": " with different classes", "level": " with different levels"}.get(
-        str(spec.get("distinct")), ""
+        str(spec.get("distinct")), " that share a colour" if spec.get("shared") == "color" else ""
     )
     attacking = "attacking " if spec.get("attacking") else ""
     if spec.get("all"):

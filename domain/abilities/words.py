@@ -280,7 +280,8 @@ def _power_text(s: Step) -> str:
 def _grant_ability_text(s: Step) -> str:
     from domain.abilities.catalogue import describe_ability
 
-    return f'{_t(s)} gains "{describe_ability(s["ability"]).rstrip(".")}" until end of turn'
+    until = "the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn"
+    return f'{_t(s)} gains "{describe_ability(s["ability"]).rstrip(".")}" until end of {until}'
 
 
 def _base_text(s: Step) -> str:
@@ -305,7 +306,7 @@ def keyword_problems(keywords: Any) -> list[str]:
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "power": (("power",), _power_text, {"amount": int, "per": Literal["your_signi_colors"], "until": Until}),
     "grant": (("keywords",), _keywords_text, {"keywords": list[str], "until": Until}),
-    "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any]}),
+    "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any], "until": Until}),
     "lose_abilities": (
         ("lose_abilities",),
         lambda s: f"{_t(s)} loses its abilities until end of turn",

@@ -120,9 +120,10 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
 
 @op("grant_ability")
 def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """The targets gain the ability written in the step, until end of turn."""
+    """The targets gain the ability written in the step, until end of turn (``until: opponent_next_turn``: and
+    again through the opponent's next turn, while they stay on the field)."""
     step = at.step
-
+    lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
     ref = granted_ref(rec.state.cards[frame.card], int(frame.ability), step["ability"])
     for iid in live_targets(rec, frame, step, chosen):
         rec.emit(
@@ -131,6 +132,9 @@ def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) 
             "ability.granted",
             {"card": iid, "ability": ref, "until": "end_of_turn", "by_effect": frame.card},
         )
+        if lasting:
+            again = {"op": "grant_ability", "ability": step["ability"], "target": {"cards": [iid]}}
+            again_next_turn(rec, frame, again)
     return True
 
 

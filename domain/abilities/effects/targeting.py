@@ -49,7 +49,7 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     found = tg.candidates(s, frame.player, frame.card, spec)
     if spec.get("self") or spec.get("all") or "cards" in spec:
         return found
-    if spec.get("distinct"):
+    if spec.get("distinct") or spec.get("shared"):
         return _distinct_targets(rec, frame, at, spec, found)
     n = int(spec.get("count", 1))
     if spec.get("up_to"):
@@ -114,8 +114,9 @@ def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict
 def _distinct_targets(
     rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
 ) -> list[str] | None:
-    """Targets of pairwise different classes (``distinct: level``: levels), chosen one at a time among those
-    that can still make a full set ("up to" may stop early). None: a choice was asked."""
+    """Targets of pairwise different classes (``distinct: level``: levels; ``shared: color``: all of one
+    colour at least), chosen one at a time among those that can still make a full set ("up to" may stop
+    early). None: a choice was asked."""
     s = rec.state
     n = min(int(spec.get("count", 1)), len(found))
     if at.progress.picked is None:
@@ -123,6 +124,9 @@ def _distinct_targets(
     picked = at.progress.picked
 
     def ok(cards: list[str]) -> bool:
+        if spec.get("shared") == "color":  # "that share a colour" (colourless is no colour)
+            common = set.intersection(*(set(facts.card_of(s, i).colors) for i in cards)) - {"colorless"}
+            return bool(common)
         if spec.get("distinct") == "level":
             levels = [facts.card_of(s, i).level for i in cards]
             return len(set(levels)) == len(levels)
