@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from domain.abilities import effects as fx
 from domain.abilities import targets as tg
+from domain.abilities.measures import per_problems, per_text
 from domain.abilities.vocabulary import (
     MODES,
     STEPS,
@@ -269,9 +270,10 @@ _move_alias("gather_under", {})
 
 
 def _power_text(s: Step) -> str:
+    per = s.get("per")
     return (
         f"{_t(s)} gets {s.get('amount', 0):+d} power"
-        + (" for each colour among your SIGNI" if s.get("per") else "")
+        + (per_text(per) if isinstance(per, dict) else " for each colour among your SIGNI" if per else "")
         + " until end of "
         + ("the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn")
     )
@@ -304,7 +306,11 @@ def keyword_problems(keywords: Any) -> list[str]:
 
 
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
-    "power": (("power",), _power_text, {"amount": int, "per": Literal["your_signi_colors"], "until": Until}),
+    "power": (
+        ("power",),
+        _power_text,
+        {"amount": int, "per": Literal["your_signi_colors"] | dict[str, Any], "until": Until},
+    ),
     "grant": (("keywords",), _keywords_text, {"keywords": list[str], "until": Until}),
     "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any], "until": Until}),
     "lose_abilities": (
@@ -333,6 +339,8 @@ def _modify_check(step: Step) -> list[str]:
     out = []
     if step.get("change") == "power" and "amount" not in step:
         out.append("step power: amount is required")
+    if step.get("change") == "power" and isinstance(step.get("per"), dict):
+        out.extend(f"step power: {p}" for p in per_problems(step["per"]))
     if step.get("change") == "base" and not ("level" in step and "power" in step):
         out.append("step set_base: level and power must be numbers")
     if step.get("change") == "ability":

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain import facts
+from domain.abilities import measures as ms
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import granted_ref
 from domain.abilities.effects.running import OPS, Op, op
@@ -43,11 +44,13 @@ OPS["freeze"] = _set_flag("frozen", True)
 PER = ("your_signi_colors",)  # what a power change may be multiplied by
 
 
-def _per(s: GameState, player: str, per: str | None) -> int:
-    """The multiplier of a power change: 1, or ``your_signi_colors``: the different colours (colourless is
-    none) among the SIGNI on the player's field."""
+def _per(s: GameState, player: str, per: Any, source: str = "", notes: dict[str, Any] | None = None) -> int:
+    """The multiplier of a power change: 1, ``your_signi_colors``: the different colours (colourless is none)
+    among the SIGNI on the player's field, or a measure (``measures``: "-2000 for each black LRIG")."""
     if per is None:
         return 1
+    if isinstance(per, dict):
+        return ms.value(ms.Ctx(s, player, source, notes or {}), per) or 0
     colors = {c for _z, sl in s.players[player].signi_slots() for c in facts.card_of(s, sl.iid).colors}
     return len(colors - {"colorless"})
 
@@ -57,7 +60,7 @@ def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
     s = rec.state
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
-    amount = int(step["amount"]) * _per(s, frame.player, step.get("per"))
+    amount = int(step["amount"]) * _per(s, frame.player, step.get("per"), frame.card, frame.notes)
     for iid in live_targets(rec, frame, step, chosen):
         data = {
             "card": iid,
