@@ -10,7 +10,8 @@ A form is its parameters and their types, how it reads in English, and what else
   spec names (``{"self": true}`` or a side/zone/filter spec; ``count`` is ignored: "all that fit"); with
   ``per``, the amount is added once for each of what the measure counts ("+1000 for each ...", see
   ``measures``);
-- ``immune``: ``{"from": "vanish", "by": "opponent" | "any"}``: the card cannot be vanished by those effects;
+- ``immune``: ``{"from": "vanish" | "down" | "power_minus", "by": "opponent" | "any"}``: the card cannot be
+  vanished (downed, given minus power) by those effects;
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
 - ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
   (``battled``), or, during an attack phase, the SIGNI in front of it vanished however (``front``), goes to
@@ -115,14 +116,17 @@ constant(
 
 def _immune_text(st: Step) -> str:
     by = "the opponent's" if st.get("by", "opponent") == "opponent" else "any"
-    return f"this SIGNI cannot be {st.get('from', 'vanish')}ed by {by} effects"
+    what = st.get("from", "vanish")
+    if what == "power_minus":
+        return f"this SIGNI's power cannot be lowered by {by} effects"
+    return f"this SIGNI cannot be {'downed' if what == 'down' else 'vanished'} by {by} effects"
 
 
 constant(
     "immune",
-    {"from": Literal["vanish"], "by": Literal["opponent", "any"]},
+    {"from": Literal["vanish", "down", "power_minus"], "by": Literal["opponent", "any"]},
     _immune_text,
-    "the card cannot be vanished by the opponent's (or any) effects",
+    "the card cannot be vanished (downed, given minus power) by the opponent's (or any) effects",
 )
 
 

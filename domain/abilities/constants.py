@@ -121,9 +121,17 @@ def keyword_bonus(s: GameState, slot: Slot, granting: Sequence[Any] | None = Non
 
 
 def power_bonus(s: GameState, slot: Slot, applying: Sequence[Any] | None = None) -> int:
+    """What constant abilities add to a SIGNI's power now; a minus from the opponent's constants is left out
+    when the SIGNI's own constant says its power cannot be lowered by their effects."""
     target_owner = s.owners[slot.iid]
     steps = active(s, "power") if applying is None else applying
-    return sum(_applies(s, p, source, step, slot, target_owner) for p, source, step in steps)
+    total = 0
+    for p, source, step in steps:
+        n = _applies(s, p, source, step, slot, target_owner)
+        if n < 0 and p != target_owner and immune(s, slot.iid, "power_minus", p):
+            continue
+        total += n
+    return total
 
 
 def lrig_attack_terms(s: GameState, iid: str) -> tuple[bool, int | None]:

@@ -11,6 +11,7 @@ from domain import facts
 from domain.abilities import measures as ms
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import granted_ref
+from domain.abilities.constants import immune
 from domain.abilities.effects.running import OPS, Op, op
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
@@ -25,6 +26,8 @@ def _set_flag(name: str, value: bool) -> Op:
     def run_flag(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
         step = at.step
         cards = live_targets(rec, frame, step, chosen)
+        if name == "downed" and value:  # a constant may keep a card from being downed by these effects
+            cards = [i for i in cards if not immune(rec.state, i, "down", frame.player)]
         if cards:
             rec.emit("CardsSet", "rules", frame.rule, {"cards": cards, name: value, "by_effect": frame.card})
         return True
@@ -62,6 +65,8 @@ def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
     amount = int(step["amount"]) * _per(s, frame.player, step.get("per"), frame.card, frame.notes)
     for iid in live_targets(rec, frame, step, chosen):
+        if amount < 0 and immune(s, iid, "power_minus", frame.player):
+            continue  # a constant keeps its power from being lowered by this player's effects
         data = {
             "card": iid,
             "amount": amount,
