@@ -9,6 +9,7 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig", "count": 1,
 "up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
 card that fits, without targeting (Shadow does not protect from it);
+``chooser: "opponent"``: the opponent chooses the cards (not a target: Shadow does not protect);
 ``distinct: "class"`` (or ``"level"``) asks for cards of pairwise different classes (levels), ``shared:
 "color"`` for cards that all share a colour, chosen one at a time.
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
@@ -102,7 +103,9 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     zone = spec.get("zone", "signi")
     f: Filter = spec.get("filter", {})
     if zone == "signi":
-        out = _signi(s, owner, f, shadow=source if owner != controller and not spec.get("all") else None)
+        # a card the opponent chooses ("chooser": "opponent") is not targeted: Shadow does not keep it out
+        targeted = owner != controller and not spec.get("all") and not spec.get("chooser")
+        out = _signi(s, owner, f, shadow=source if targeted else None)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     else:
@@ -179,6 +182,10 @@ def target_text(spec: dict[str, Any]) -> str:
     )
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
+    if spec.get("chooser") == "opponent":
+        return f"{up_to}{n} {what} {filter_text(f)} in {side} {zone}, chosen by the opponent".replace(
+            "  ", " "
+        )
     distinct = {"class": " with different classes", "level": " with different levels"}.get(
         str(spec.get("distinct")), " that share a colour" if spec.get("shared") == "color" else ""
     )

@@ -65,7 +65,7 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     at.progress.awaiting = "targets"
     private = spec.get("zone") in ("hand", "lrig_deck")
     rec.ask(
-        frame.player,
+        opponent(frame.player) if spec.get("chooser") == "opponent" else frame.player,
         "choose",
         "target.choose",
         purpose="target",
@@ -86,8 +86,8 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
     cards: list[str] = []
     for at in seg.steps:
         spec = at.step.get("target") or {}
-        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec:
-            continue
+        if spec.get("self") or spec.get("all") or spec.get("it") or spec.get("chooser") or "cards" in spec:
+            continue  # not targets: this card, every card, the cards before, cards the opponent chooses
         for iid in at.progress.targets or []:
             where = s.where(iid)
             if where and where[0] != p and where[1].startswith("signi:") and iid not in cards:
