@@ -14,7 +14,8 @@ A card's entry is a list of abilities. An ability is an object:
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "coins": n,
-  "exceed": n, "trash_self": true}`` (``trash_self``: this SIGNI on the field goes to its owner's trash);
+  "exceed": n, "trash_self": true, "power_self": n}`` (``trash_self``: this SIGNI on the field goes to its
+  owner's trash; ``power_self``: this SIGNI gets n power, a minus, until end of turn);
   ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
   the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
@@ -60,6 +61,7 @@ COST_KEYS = (
     "coins",
     "exceed",
     "trash_self",
+    "power_self",
 )
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
@@ -287,6 +289,8 @@ def _cost_text(cost: dict[str, Any]) -> str:
         out.append(f"exceed {n} ({n} cards from under your LRIGs into the LRIG trash)")
     if cost.get("trash_self"):
         out.append("putting this SIGNI from the field into the trash")
+    if cost.get("power_self"):
+        out.append(f"this SIGNI getting {int(cost['power_self']):+d} power until end of turn")
     return ", ".join(out) or "nothing"
 
 

@@ -159,6 +159,10 @@ def cost_steps(
         ):
             return None
         steps.append({"op": op_name, "target": spec})
+    if cost.get("power_self"):  # "this SIGNI gets -10000 power until end of turn" as a cost
+        if not tg.on_field(s, card):
+            return None
+        steps.append({"op": "power", "amount": int(cost["power_self"]), "target": {"self": True}})
     if cost.get("trash_self"):  # "put this SIGNI on your field into its owner's trash", paid last
         if not tg.on_field(s, card):
             return None
