@@ -320,14 +320,15 @@ def _shape_problems(ab: Ability) -> list[str]:
         if key in ab:
             out.extend(condition_problems(ab[key]))
     out.extend(f"unknown cost {k!r}" for k in ab.get("cost", {}) if k not in COST_KEYS)
-    if "down" in ab.get("cost", {}) and ab.get("kind") != "action":
+    if "down" in ab.get("cost", {}) and ab.get("kind") not in ("action", "enter", "auto"):
         out.append(DOWN_COST_PROBLEM)
     return out
 
 
-# Only an [Action] ability pays "down this card" (domain.abilities.use); anywhere else the cost would be shown
+# An [Action] ability pays "down this card" as it is used (domain.abilities.use), an [Enter] or [Auto]
+# ability as its optional cost is paid (effects.paying, ``may_pay``); anywhere else the cost would be shown
 # and counted as paid while the card stays up, so such an encoding is refused until the engine pays it there.
-DOWN_COST_PROBLEM = "cost 'down' (down this card) is paid only by an action ability"
+DOWN_COST_PROBLEM = "cost 'down' (down this card) is paid only by an action, enter or auto ability"
 
 
 def ability_problems(where: str, ab: Ability) -> list[str]:

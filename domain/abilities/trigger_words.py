@@ -139,6 +139,8 @@ event(
     {
         ("you", "", "attack"): "At the start of your attack phase",
         ("you", "", "end"): "At the end of your turn",
+        ("opponent", "", "attack"): "At the start of your opponent's attack phase",
+        ("opponent", "", "end"): "At the end of your opponent's turn",
         ("any", "", "end"): "At the end of each turn",
     },
     default_whose="you",
@@ -192,6 +194,8 @@ alias("other_leaves_field", on="leaves_field", whose="you")
 alias("attack_phase_start", on="phase_starts", whose="you", phase="attack")
 alias("turn_end", on="phase_starts", whose="you", phase="end")
 alias("each_turn_end", on="phase_starts", whose="any", phase="end")
+alias("opponent_attack_phase_start", on="phase_starts", whose="opponent", phase="attack")
+alias("opponent_turn_end", on="phase_starts", whose="opponent", phase="end")
 alias("drew", on="draws", whose="you")
 alias("discarded", on="discards", whose="you", by="own_effect")
 alias("milled", on="mills", whose="you", by="your_effect")

@@ -139,6 +139,8 @@ MOVED_ZONE = tw.form("moved_zone", "this")
 ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
+OPPONENT_ATTACK_PHASE = tw.form("phase_starts", "opponent", phase="attack")
+OPPONENT_TURN_END = tw.form("phase_starts", "opponent", phase="end")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
@@ -215,6 +217,7 @@ def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     tp = s.turn_player
     if d.get("phase") == "end" and tp:
         yield from _field(s, tp, YOUR_TURN_END)
+        yield from _field(s, opponent(tp), OPPONENT_TURN_END)  # 000 '[Auto]': "at the end of your opponent's"
         for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
             yield from _field(s, p, EACH_TURN_END)
 
@@ -222,6 +225,7 @@ def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("step") in ("pre_attack", "arts_use") and s.turn_player:  # arts_use: the original format
         yield from _field(s, s.turn_player, ATTACK_PHASE)
+        yield from _field(s, opponent(s.turn_player), OPPONENT_ATTACK_PHASE)  # the other player's cards
 
 
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:

@@ -96,13 +96,26 @@ def exceed_cards(rec: Recorder, rule: str, p: str, cards: list[str], source: str
 
 
 def cost_steps(
-    s: GameState, player: str, card: str, payer: str, cost: dict[str, Any], as_cost: bool = False
+    s: GameState,
+    player: str,
+    card: str,
+    payer: str,
+    cost: dict[str, Any],
+    as_cost: bool = False,
+    down_self: bool = False,
 ) -> list[dict[str, Any]] | None:
-    """The steps that pay a cost other than ener and downing the card itself (discards, downing LRIGs, putting
-    ener cards into the trash), each followed by a ``then``; None when ``payer`` cannot pay all of it.
-    ``as_cost``: an ability's printed cost (not an effect's "you may ... if you do"): its discards say so."""
+    """The steps that pay a cost other than ener (discards, downing LRIGs, putting ener cards into the trash),
+    each followed by a ``then``; None when ``payer`` cannot pay all of it. ``as_cost``: an ability's printed
+    cost (not an effect's "you may ... if you do"): its discards say so. ``down_self``: "down this card" is
+    paid here too (an [Enter] or [Auto] cost; an [Action] pays it as it is used): only while it is upped on
+    the field (000 '[Enter]': a cost that cannot be paid is not paid)."""
     rel = "you" if payer == player else "opponent"
     steps: list[dict[str, Any]] = []
+    if down_self and cost.get("down"):
+        slot = tg._slot(s, card)
+        if slot is None or slot.downed or payer != player:
+            return None
+        steps.append({"op": "down", "target": {"self": True}})
     discard: Any = cost.get("discard")
     # a list: parts of different kinds ("two cards and a SIGNI with Guard"), the ones with a filter paid first
     parts = sorted(discard, key=lambda x: not x.get("filter")) if isinstance(discard, list) else [discard]
@@ -169,7 +182,7 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     s, p = rec.state, frame.player
     cost = step["cost"]
     payment = ener_payment(s, p, cost)
-    paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")))
+    paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")), down_self=True)
     if payment is None or paying is None:
         frame.queue.pop(0)  # a cost that cannot be paid is not paid: what follows does not happen
         frame.insert(step.get("else", []))
