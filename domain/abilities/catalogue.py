@@ -3,7 +3,9 @@
 A card's entry is a list of abilities. An ability is an object:
 
 - ``kind``: ``enter`` | ``auto`` | ``constant`` | ``action`` | ``life_burst`` | ``spell`` | ``piece`` |
-  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``)
+  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``) |
+  ``harmony`` (Harmony: as the SIGNI enters the field, however it enters, its player downs the LRIGs its
+  ``cost`` ``down_lrig`` names, or else the SIGNI is downed; run as ``harmony_as_auto`` says)
 - ``team``: true for a Team ability (valid only while the player's three LRIGs are of the card's team)
 - ``once``: ``turn`` | ``twice`` | ``game`` (1/Turn, 2/Turn, 1/Game)
 - ``timing``: for ``action``, ``piece`` and ``spell``: the use timings (``main``, ``attack``)
@@ -47,7 +49,7 @@ from domain.facts import catalogue
 __all__ = ["TRIGGERS", "EncodingError", "abilities_of", "describe", "describe_ability", "problems"]
 
 Ability = dict[str, Any]
-KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise")
+KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise", "harmony")
 ONCE = ("turn", "twice", "game")
 COST_KEYS = ("ener", "down", "discard", "down_lrig", "down_signi", "trash_ener", "coins", "exceed")
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
@@ -163,10 +165,25 @@ def granted_ref(card_id: str, index: int, ability: dict[str, Any]) -> str:
     raise ValueError(f"{card_id} ability {index} gives no such ability")
 
 
+def harmony_as_auto(ab: dict[str, Any]) -> dict[str, Any]:
+    """The ability as the judge runs it. Harmony (000 'Harmony') is not an [Enter] ability: it triggers when
+    its SIGNI enters the field, however it enters (even when [Enter] abilities do not activate); its player
+    may down LRIGs that meet its requirement, and if they do not (or cannot), the SIGNI itself is downed."""
+    if ab["kind"] != "harmony":
+        return ab
+    return {
+        "kind": "auto",
+        "keyword": "harmony",
+        "trigger": {"on": "enters"},
+        "effect": [{"op": "may_pay", "cost": ab["cost"], "else": [{"op": "down", "target": {"self": True}}]}],
+    }
+
+
 def ability_at(card_id: str, ref: int | str) -> dict[str, Any]:
-    """A card's own ability (by index), or an ability some card gives (by ``granted_ref`` name)."""
+    """A card's own ability (by index), or an ability some card gives (by ``granted_ref`` name), as the judge
+    runs it (``harmony_as_auto``)."""
     if isinstance(ref, int):
-        return abilities_of(card_id)[ref]
+        return harmony_as_auto(abilities_of(card_id)[ref])
     source, _, path = ref.partition("#")
     index, _, n = path.partition(".")
     return granted_in(abilities_of(source)[int(index)].get("effect", []))[int(n)]
@@ -217,6 +234,11 @@ def describe_ability(ab: Ability) -> str:
     if ab["kind"] == "rise":
         what = f"SIGNI {filter_text(ab.get('filter', {}))}".rstrip()
         return f"Rise: it is put onto the field only on top of a {what} on your field."
+    if ab["kind"] == "harmony":
+        return (
+            f"Harmony: as it enters the field (however it enters), you may pay {_cost_text(ab['cost'])}; "
+            "if you do not, it is downed."
+        )
     if ab["kind"] == "constant":
         cond = f" while {condition_text(ab['condition'])}" if ab.get("condition") else ""
         team = " (team)" if ab.get("team") else ""
@@ -316,6 +338,8 @@ def _shape_problems(ab: Ability) -> list[str]:
             out.append(f"unknown filter key(s) {sorted(bad)}")
     elif "filter" in ab:
         out.append("only a rise ability takes a filter")
+    if ab["kind"] == "harmony" and (set(ab.get("cost", {})) != {"down_lrig"} or "effect" in ab):
+        out.append("a harmony ability has a cost of down_lrig only, and no effect")
     for key in ("condition", "use_condition"):
         if key in ab:
             out.extend(condition_problems(ab[key]))

@@ -22,7 +22,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities import trigger_words as tw
-from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
+from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, harmony_as_auto
 from domain.recorder import Recorder
 from domain.state import GameState, opponent
 
@@ -62,7 +62,7 @@ def granted(s: GameState, iid: str) -> list[str]:
 
 @cache
 def _own(card_id: str) -> tuple[tuple[int | str, dict[str, Any]], ...]:
-    return tuple(enumerate(abilities_of(card_id)))
+    return tuple(enumerate(harmony_as_auto(ab) for ab in abilities_of(card_id)))
 
 
 forget_with_encodings(_own.cache_clear)
@@ -363,7 +363,17 @@ def after_emit(rec: Recorder, event: Any) -> None:
     if event.type in ("SigniPlayed", "SigniPutOntoField"):
         _end_waiting_for(rec, event.data["card"])
     for w in collect(rec.state, event):
-        rec.emit("AbilityTriggered", "rules", f"ability.{'enter' if w['kind'] == 'enter' else 'auto'}", w)
+        rec.emit("AbilityTriggered", "rules", _rule(rec.state, w), w)
+
+
+def _rule(s: GameState, w: dict[str, Any]) -> str:
+    """The rule a triggered ability follows: [Enter], [Auto], or a keyword that triggers (Harmony)."""
+    if w["kind"] == "enter":
+        return "ability.enter"
+    if w["kind"] == "auto" and isinstance(w["ability"], int):
+        keyword = ability_at(s.cards[w["card"]], w["ability"]).get("keyword")
+        return f"kw.{keyword}" if keyword else "ability.auto"
+    return "ability.auto"
 
 
 def _vanished_to_trash(rec: Recorder, event: Any) -> None:
@@ -483,7 +493,7 @@ def activate(rec: Recorder, w: dict[str, Any]) -> None:
         )
         return
     ab = ability_at(s.cards[w["card"]], w["ability"])
-    rule = f"ability.{'enter' if w['kind'] == 'enter' else 'auto'}"
+    rule = _rule(s, w)
     rec.emit(
         "AbilityActivated",
         "rules",
