@@ -5,7 +5,8 @@ A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level`
 list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
 owner's center LRIG), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self`` (level
 at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the field;
-set when chosen).
+set when chosen), ``not_card`` (a list of catalogue ids the card is none of: "other than X"), ``awakened``
+(whether the SIGNI is awakened), ``power_above_base`` (whether its power is higher than its printed power).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -43,6 +44,9 @@ FILTER_KEYS = (
     "team",
     "any_of",
     "level_max_self",
+    "not_card",
+    "awakened",
+    "power_above_base",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -104,6 +108,7 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("guard" in f and card.guard != f["guard"])
         or ("team" in f and card.team != f["team"])
         or ("card" in f and card.id not in f["card"])
+        or ("not_card" in f and card.id in f["not_card"])
     )
 
 
@@ -130,9 +135,13 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
             return False
         if "power_min" in f and power < f["power_min"]:
             return False
+    if "power_above_base" in f and (facts.power(s, slot) > (card.power or 0)) != f["power_above_base"]:
+        return False
     if "upped" in f and (not slot.downed) != f["upped"]:
         return False
     if "frozen" in f and slot.frozen != f["frozen"]:
+        return False
+    if "awakened" in f and slot.awakened != f["awakened"]:
         return False
     return not ("position" in f and zone not in f["position"])
 
@@ -164,6 +173,8 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "upped": ("upped", "downed"),
         "frozen": ("frozen", "not frozen"),
         "guard": ("with Guard", "without Guard"),
+        "awakened": ("awakened", "not awakened"),
+        "power_above_base": ("with more power than printed", "with no more power than printed"),
         "shares_center_color": (
             "sharing colour with its owner's center LRIG",
             "sharing no colour with its owner's center LRIG",
@@ -179,6 +190,8 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return " or ".join(filter_text(g).strip("()") for g in v)
     if k == "card":
         return "named " + " or ".join(v)
+    if k == "not_card":
+        return "not named " + " or ".join(v)
     if k == "position":
         return "in the " + "/".join(v) + " zone"
     return {
