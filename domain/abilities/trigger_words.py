@@ -11,8 +11,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 - ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
 - ``by``: what caused it: ``not_battle`` (``vanished`` other than in battle), ``own_effect`` (``discards``:
   by an effect of your own card, not as a cost), ``your_effect`` (``mills``), ``assist_or_life_burst``
-  (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any ability or effect of the
-  opponent's);
+  (``becomes_target``: an Assist LRIG's ability or a Life Burst; ``signi_enter``: the [Enter] ability of a
+  SIGNI; by default any ability or effect of the opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
 - ``during``: a condition that must hold when the event happens.
 
@@ -180,7 +180,7 @@ event(
     "a SIGNI becomes a target of the opponent's ability or effect (once, however many became targets)",
     {("you",): "When a SIGNI{f} on your field becomes a target of the opponent's {by}"},
     filtered=(("you",),),
-    by=("any", "assist_or_life_burst"),
+    by=("any", "assist_or_life_burst", "signi_enter"),
     default_whose="you",
 )
 
@@ -236,10 +236,8 @@ def trigger_text(trigger: Trigger) -> str:
     g = general(trigger)
     ev = EVENTS.get(str(g.get("on")))
     head = ev.forms.get(key(trigger), "When triggered") if ev is not None else "When triggered"
-    head = head.replace(
-        "{by}",
-        "Assist LRIG or Life Burst" if g.get("by") == "assist_or_life_burst" else "ability or effect",
-    )
+    by_text = {"assist_or_life_burst": "Assist LRIG or Life Burst", "signi_enter": "SIGNI's [Enter] ability"}
+    head = head.replace("{by}", by_text.get(str(g.get("by")), "ability or effect"))
     if "{f}" in head:
         f = filter_text(g.get("filter", {}))
         head = head.replace("{f}", f" {f}" if f else "")

@@ -306,18 +306,21 @@ def _none(_s: GameState, _d: dict[str, Any]) -> Iterator[Listener]:
 def _once_per_ability(s: GameState, event: Any, found: Found) -> Found:
     """A SIGNI becoming a target triggers each ability once, when one or more of the targeted SIGNI fit its
     filter and the source fits its ``by`` (``assist_or_life_burst``: an Assist LRIG's ability, or a Life
-    Burst)."""
+    Burst; ``signi_enter``: a SIGNI's [Enter] ability)."""
     d = event.data
     source = facts.card_of(s, d["by_effect"]) if d.get("by_effect") in s.cards else None
-    by_assist_or_burst = event.rule == "life-burst.use" or (
-        source is not None and source.type.value == "assist_lrig"
-    )
+    fits = {
+        "any": True,
+        "assist_or_life_burst": event.rule == "life-burst.use"
+        or (source is not None and source.type.value == "assist_lrig"),
+        "signi_enter": event.rule == "ability.enter" and source is not None and source.is_signi,
+    }
     seen: set[tuple[str, Any]] = set()
     kept = []
     for w in found:
         key = (w["card"], w["ability"])
         by = ability_at(s.cards[w["card"]], w["ability"]).get("trigger", {}).get("by", "any")
-        if key in seen or (by == "assist_or_life_burst" and not by_assist_or_burst):
+        if key in seen or not fits.get(by, False):
             continue
         seen.add(key)
         kept.append(w)
