@@ -16,8 +16,9 @@ A card's entry is a list of abilities. An ability is an object:
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "coins": n,
-  "exceed": n}``; ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
-  cost is optional: the player may pay it or not
+  "exceed": n, "self_to": "trash" | "deck_bottom"}`` (``self_to``: this card on the field goes there);
+  ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
+  the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
   add as it is used (action field ``extra``); the effect's condition ``extra_paid`` tells whether they did
 - ``effect``: a list of steps (see ``effects.OPS``); ``{"op": "then"}`` splits it where targets of what
@@ -51,7 +52,8 @@ __all__ = ["TRIGGERS", "EncodingError", "abilities_of", "describe", "describe_ab
 Ability = dict[str, Any]
 KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise", "harmony")
 ONCE = ("turn", "twice", "game")
-COST_KEYS = ("ener", "down", "discard", "down_lrig", "down_signi", "trash_ener", "coins", "exceed")
+COST_KEYS = ("ener", "down", "discard", "down_lrig", "down_signi", "trash_ener", "coins", "exceed", "self_to")
+SELF_TO = ("trash", "deck_bottom")  # cost "self_to": this card leaves the field to there as the cost
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
     "kind",
@@ -296,6 +298,9 @@ def _cost_text(cost: dict[str, Any]) -> str:
     if cost.get("exceed"):
         n = cost["exceed"]
         out.append(f"exceed {n} ({n} cards from under your LRIGs into the LRIG trash)")
+    if cost.get("self_to"):
+        where = "the bottom of its owner's deck" if cost["self_to"] == "deck_bottom" else "its owner's trash"
+        out.append(f"putting this card from the field onto {where}")
     return ", ".join(out) or "nothing"
 
 
@@ -344,6 +349,8 @@ def _shape_problems(ab: Ability) -> list[str]:
         if key in ab:
             out.extend(condition_problems(ab[key]))
     out.extend(f"unknown cost {k!r}" for k in ab.get("cost", {}) if k not in COST_KEYS)
+    if "self_to" in ab.get("cost", {}) and ab["cost"]["self_to"] not in SELF_TO:
+        out.append(f"cost self_to must be one of {SELF_TO}")
     if "down" in ab.get("cost", {}) and ab.get("kind") not in ("action", "enter", "auto"):
         out.append(DOWN_COST_PROBLEM)
     return out

@@ -100,7 +100,9 @@ def _target_check(st: Step) -> list[str]:
     return out
 
 
-_UNREAD_BY_CONSTANTS = ("power_max", "power_min", "power_above_base", "power_below", "upped", "frozen")
+_UNREAD_BY_CONSTANTS = (
+    "power_max", "power_min", "power_above_base", "power_below", "upped", "frozen", "in_front",
+)  # fmt: skip
 
 
 def _power_text(st: Step) -> str:

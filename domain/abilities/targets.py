@@ -35,7 +35,7 @@ from domain.abilities.filters import (
     slot_fits,
     slot_of,
 )
-from domain.state import GameState
+from domain.state import GameState, facing
 
 __all__ = [
     "CONDITIONS",
@@ -106,6 +106,10 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = [i for i in out if shares_center_color(s, owner, i) == f["shares_center_color"]]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
+    if f.get("in_front"):  # the SIGNI in the zone in front of this card's (none when it is not a SIGNI there)
+        here = (s.players[s.owners[source]].find(source) or "").split(":")
+        front = s.players[owner].signi.get(facing(here[1])) if here[0] == "signi" else None
+        out = [i for i in out if front is not None and i == front.iid]
     return out
 
 

@@ -416,6 +416,8 @@ def _look_top_text(step: Step) -> str:
     where = {"field": "onto your field", "hand_or_field": "to your hand or onto your field"}.get(
         step.get("to", "hand"), "to your hand"
     )
+    if step.get("rest") == "top":
+        return f"look at the top {step['n']}, take {picks} {where}, the rest staying on top"
     rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
     if rest != "trash" and step.get("order") == "chosen":
         rest += " in the order you choose"
@@ -446,12 +448,19 @@ _LOOK_TOP = {
     "pick": dict[str, Any],
     "picks": list[dict[str, Any]],
     "to": Literal["hand", "field", "hand_or_field"],
-    "rest": Literal["bottom", "trash"],
+    "rest": Literal["bottom", "trash", "top"],
     "no_enter": bool,
     "reveal": bool,
     "order": Literal["chosen"],
 }
 _LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool}
+
+
+def _rest_top_many(s: Step) -> bool:
+    """A look that leaves more than one card on top would need their order: refused (rest "top": n 1)."""
+    return s.get("rest") == "top" and s.get("n") != 1
+
+
 general_word(
     "look",
     {
@@ -470,7 +479,10 @@ general_word(
         Route(("deck", "arrange"), fx.OPS["arrange_top"], _arrange_text),
         Route(("hand", ""), fx.OPS["look_hand"], _look_hand_text),
     ],
-    check=lambda s: ["step look: n is required"] if s.get("do") == "take" and "n" not in s else [],
+    check=lambda s: (
+        (["step look: n is required"] if s.get("do") == "take" and "n" not in s else [])
+        + (["step look: the rest stays on top only when one card is looked at"] if _rest_top_many(s) else [])
+    ),
 )
 alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
 alias("arrange_top", "look", {"n": int}, {"zone": "deck", "do": "arrange"})

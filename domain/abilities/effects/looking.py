@@ -169,7 +169,9 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
         frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)  # "if you added a card this way"
     rest = [i for i in s.players[p].zones["deck"] if i in look.top]
     if rest:
-        if step.get("rest", "bottom") == "trash":
+        if step.get("rest", "bottom") == "top":
+            pass  # the card not taken stays where it is, on top (one card looked at: no order to choose)
+        elif step.get("rest", "bottom") == "trash":
             milled(rec, frame, p, rest)
         elif look.rest is not None:
             rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": look.rest})

@@ -138,6 +138,11 @@ def cost_steps(
                 **({"_cost": True} if as_cost else {}),
             }
         )
+    if cost.get("self_to"):  # this card leaves the field as the cost: only while it is on the field
+        if payer != player or tg._slot(s, card) is None:
+            return None
+        to = {"op": "to_deck", "bottom": True} if cost["self_to"] == "deck_bottom" else {"op": "trash"}
+        steps.append({**to, "target": {"self": True}})
     if cost.get("coins"):
         if s.players[payer].coins < int(cost["coins"]):
             return None
