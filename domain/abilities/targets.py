@@ -8,7 +8,8 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 "down target SIGNI and freeze it"), or ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" |
 "hand" | "lrig", "count": 1, "up_to": false, "another": false, "all": false, "distinct": "class",
 "filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
-``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time).
+``distinct: "class"`` asks for cards of pairwise different classes, ``total_level_max: n`` for cards whose
+levels total n or less (both chosen one at a time).
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
@@ -173,6 +174,8 @@ def target_text(spec: dict[str, Any]) -> str:
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
     distinct = " with different classes" if spec.get("distinct") else ""
+    if "total_level_max" in spec:
+        distinct += f" with levels totalling {spec['total_level_max']} or less"
     attacking = "attacking " if spec.get("attacking") else ""
     if spec.get("all"):
         return f"every {other}{attacking}{what} {filter_text(f)} in {side} {zone}".replace("  ", " ")

@@ -48,7 +48,7 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     found = tg.candidates(s, frame.player, frame.card, spec)
     if spec.get("self") or spec.get("all") or "cards" in spec:
         return found
-    if spec.get("distinct"):
+    if spec.get("distinct") or "total_level_max" in spec:
         return _distinct_targets(rec, frame, at, spec, found)
     n = int(spec.get("count", 1))
     if spec.get("up_to"):
@@ -113,8 +113,9 @@ def _power_below_moved(s: GameState, frame: Frame, spec: dict[str, Any]) -> dict
 def _distinct_targets(
     rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
 ) -> list[str] | None:
-    """Targets of pairwise different classes, chosen one at a time among those that can still make a full
-    set ("up to" may stop early). None: a choice was asked."""
+    """Targets that must fit together (pairwise different classes; levels totalling at most
+    ``total_level_max``), chosen one at a time among those that can still make a full set ("up to" may stop
+    early). None: a choice was asked."""
     s = rec.state
     n = min(int(spec.get("count", 1)), len(found))
     if at.progress.picked is None:
@@ -122,7 +123,10 @@ def _distinct_targets(
     picked = at.progress.picked
 
     def ok(cards: list[str]) -> bool:
-        return tg.distinct_classes([facts.card_of(s, i) for i in cards])
+        if spec.get("distinct") and not tg.distinct_classes([facts.card_of(s, i) for i in cards]):
+            return False
+        most = spec.get("total_level_max")
+        return most is None or sum(facts.level(s, i) for i in cards) <= int(most)
 
     def completes(cards: list[str], size: int) -> bool:
         rest = [i for i in found if i not in cards]
