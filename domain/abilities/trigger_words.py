@@ -122,11 +122,16 @@ event(
 )
 event(
     "leaves_field",
-    "a SIGNI leaves the field, however it goes (for another SIGNI: once, however many left)",
+    "a SIGNI leaves the field, however it goes (for another SIGNI: once, however many left); ``by``: "
+    "``cost_or_effect_to_trash``: put from the field into the trash by a cost or an effect",
     {
-        ("this",): "When it leaves the field",
-        ("you",): "When another SIGNI on your field leaves the field",
+        ("this", "", "", "any"): "When it leaves the field",
+        ("you", "", "", "any"): "When another SIGNI on your field leaves the field",
+        ("this", "", "", "cost_or_effect_to_trash"): "When it is put from the field into the trash by a cost "
+        "or an effect",
     },
+    by=("any", "cost_or_effect_to_trash"),
+    keyed_by=True,
 )
 event(
     "moved_zone",
@@ -154,7 +159,10 @@ event(
 event(
     "discards",
     "a player discards by an effect of their own card (not as a cost)",
-    {("you", "", "", "own_effect"): "When your own effect makes you discard"},
+    {
+        ("you", "", "", "own_effect"): "When your own effect makes you discard",
+        ("this", "", "", "own_effect"): "When this card is discarded by your own effect",
+    },
     by=("own_effect",),
     keyed_by=True,
     default_whose="you",

@@ -133,8 +133,10 @@ THIS_ENTERS = tw.form("enters", "this")
 SIGNI_ENTERS = tw.form("enters", "you")
 VANISHED = tw.form("vanished", "this", by="any")
 VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
-LEAVES = tw.form("leaves_field", "this")
-OTHER_LEAVES = tw.form("leaves_field", "you")
+LEAVES = tw.form("leaves_field", "this", by="any")
+OTHER_LEAVES = tw.form("leaves_field", "you", by="any")
+TRASHED_FROM_FIELD = tw.form("leaves_field", "this", by="cost_or_effect_to_trash")
+THIS_DISCARDED = tw.form("discards", "this", by="own_effect")
 MOVED_ZONE = tw.form("moved_zone", "this")
 ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
@@ -198,6 +200,8 @@ def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards") and _by_own_effect(s, d):
         yield from _signi(s, d["player"], DISCARDS)
+        for iid in d["cards"]:  # "when this card is discarded by your effect": the card, now in the trash
+            yield iid, d["player"], "auto", THIS_DISCARDED, None
 
 
 def _targeted(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -293,6 +297,9 @@ def collect(s: GameState, event: Any) -> Found:
     gone = left_field(s, event)
     for iid in gone:
         _add(s, found, (iid, s.owners[iid], "auto", LEAVES, None))
+    if t == "CardsMoved" and d.get("from") == "signi" and d.get("to") == "trash" and d.get("by_effect"):
+        for iid in gone:  # by an effect, or by a cost its ability pays (rule processing moves no card so)
+            _add(s, found, (iid, s.owners[iid], "auto", TRASHED_FROM_FIELD, None))
     for owner in sorted({s.owners[i] for i in gone}):
         for listener in _signi(s, owner, OTHER_LEAVES):  # once, however many others left
             _add(s, found, listener)
