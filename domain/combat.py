@@ -124,7 +124,12 @@ def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, f
 def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
     """Whether damage the player would take is prevented instead (``effect.prevent-damage``): one use of a
     prevention set this turn is spent, one that costs nothing first, and what it says happens then."""
-    mine = [e for e in rec.state.flags.get("preventions", []) if e["player"] == player]
+    from_signi = source in rec.state.cards and facts.card_of(rec.state, source).is_signi
+    mine = [
+        e
+        for e in rec.state.flags.get("preventions", [])
+        if e["player"] == player and (e.get("from") != "signi" or from_signi)  # "damage from a SIGNI" only
+    ]
     if not mine:
         return False
     entry = next((e for e in mine if not e.get("effect")), mine[0])

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from domain.abilities.filters import keyword_text
 from domain.abilities.measures import per_problems, per_text
 from domain.abilities.targets import FILTER_KEYS, ZONES, target_text
 from domain.abilities.vocabulary import fits, type_text
@@ -166,7 +167,7 @@ constant(
 constant(
     "keywords",
     {"target": dict, "keywords": list},
-    lambda st: f"this card has {', '.join(st.get('keywords', []))}",
+    lambda st: f"this card has {', '.join(keyword_text(k) for k in st.get('keywords', []))}",
     "the card has these keywords while the ability applies",
 )
 

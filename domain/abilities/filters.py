@@ -206,3 +206,12 @@ def _filter_bit(k: str, v: Any) -> str | None:
 def filter_text(f: Filter) -> str:
     bits = [b for k, v in f.items() if (b := _filter_bit(k, v)) is not None]
     return ("(" + ", ".join(bits) + ")") if bits else ""
+
+
+def keyword_text(k: str) -> str:
+    """A keyword as the card texts read it: "shadow:level_max=2" is Shadow against level 2 or less SIGNI."""
+    if k.startswith("shadow:"):
+        key, _, n = k.split(":", 1)[1].partition("=")
+        which = {"level": f"level {n}", "level_max": f"level {n} or less", "level_min": f"level {n} or more"}
+        return f"shadow (against {which.get(key, key)} SIGNI)"
+    return k.replace("_", " ")

@@ -9,8 +9,8 @@ A *measure* is an object with one key naming what is measured, its value the mea
   LRIG, or the lowest level among their LRIGs;
 - ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
   none);
-- ``{"colors": {"of": "lrigs" | "signi" | "paid"}}``: the colours (colourless is none) among your LRIGs, your
-  SIGNI, or the ener cards the effect's optional cost was paid with;
+- ``{"colors": {"of": "lrigs" | "signi" | "paid" | "ener"}}``: the colours (colourless is none) among your
+  LRIGs, your SIGNI, the cards of your ener zone, or the ener cards the effect's optional cost was paid with;
 - ``{"classes": {"zone": "ener"}}``: the classes among the SIGNI in your ener zone;
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
 - ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
@@ -154,15 +154,20 @@ def _lrigs(c: Ctx, p: dict[str, Any]) -> int:
     return sum(1 for sl in lrigs if sl is not None and facts.card_of(c.s, sl.iid).team == team)
 
 
-@measure("colors", {"of": ("lrigs", "signi", "paid")}, lambda p: f"the colours among the {p.get('of')}")
+@measure(
+    "colors", {"of": ("lrigs", "signi", "paid", "ener")}, lambda p: f"the colours among the {p.get('of')}"
+)
 def _colors(c: Ctx, p: dict[str, Any]) -> int:
-    """The colours (colourless is none) among your LRIGs, your SIGNI, or the ener the cost was paid with."""
+    """The colours (colourless is none) among your LRIGs, your SIGNI, the cards of your ener zone, or the
+    ener the cost was paid with."""
     s, ps = c.s, c.s.players[c.controller]
     of = p.get("of", "lrigs")
     if of == "lrigs":
         cards = [sl.iid for sl in ps.lrig.values() if sl is not None]
     elif of == "signi":
         cards = [sl.iid for _z, sl in ps.signi_slots()]
+    elif of == "ener":
+        cards = list(ps.zones["ener"])
     else:
         cards = list(c.vars.get("paid", []))
     return len({col for i in cards for col in facts.card_of(s, i).colors} - {"colorless"})

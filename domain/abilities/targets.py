@@ -96,7 +96,7 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     zone = spec.get("zone", "signi")
     f: Filter = spec.get("filter", {})
     if zone == "signi":
-        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all"))
+        out = _signi(s, owner, f, shadow=owner != controller and not spec.get("all"), source=source)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     else:
@@ -114,14 +114,35 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     return out
 
 
-def _signi(s: GameState, owner: str, f: Filter, shadow: bool) -> list[str]:
+def _signi(s: GameState, owner: str, f: Filter, shadow: bool, source: str = "") -> list[str]:
     """The owner's SIGNI that fit; with ``shadow``, not those with Shadow (the opponent's abilities cannot
-    target them)."""
+    target them), nor those whose qualified Shadow names the ``source`` card (``shadow_against``)."""
     return [
         slot.iid
         for z, slot in s.players[owner].signi_slots()
-        if slot_fits(s, slot, z, f) and not (shadow and "shadow" in facts.keywords(s, slot))
+        if slot_fits(s, slot, z, f) and not (shadow and shadow_against(s, facts.keywords(s, slot), source))
     ]
+
+
+SHADOW_LEVEL = ("level", "level_max", "level_min")  # "shadow:level_max=2": Shadow (level two or less SIGNI)
+
+
+def shadow_against(s: GameState, keywords: frozenset[str], source: str) -> bool:
+    """000 'Shadow': a SIGNI with Shadow cannot be targeted by the opponent's abilities and effects; with
+    a qualified Shadow ("shadow:level=2", "shadow:level_max=2", "shadow:level_min=3": Shadow -- SIGNI of
+    that level), only by those of an opponent's SIGNI of that level."""
+    if "shadow" in keywords:
+        return True
+    quals = [k.split(":", 1)[1].split("=") for k in keywords if k.startswith("shadow:")]
+    if not quals or source not in s.cards or not facts.card_of(s, source).is_signi:
+        return False
+    level = facts.level(s, source)
+    fits = {
+        "level": lambda n: level == n,
+        "level_max": lambda n: level <= n,
+        "level_min": lambda n: level >= n,
+    }
+    return any(key in fits and fits[key](int(value)) for key, value in quals)
 
 
 def _lrigs(s: GameState, owner: str, f: Filter) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from domain.abilities import effects as fx
 from domain.abilities import targets as tg
+from domain.abilities.filters import keyword_text
 from domain.abilities.vocabulary import (
     MODES,
     STEPS,
@@ -261,7 +262,7 @@ def _base_text(s: Step) -> str:
 
 
 def _keywords_text(s: Step) -> str:
-    return f"{_t(s)} gains {', '.join(s.get('keywords', [])).replace('_', ' ')} until end of turn"
+    return f"{_t(s)} gains {', '.join(keyword_text(k) for k in s.get('keywords', []))} until end of turn"
 
 
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
@@ -528,7 +529,8 @@ def _prevent_text(s: Step) -> str:
         s.get("times", 1), f"the next {s.get('times')} times"
     )
     then = steps_text(s.get("then", []))
-    return f"this turn, {times} you would take damage, you take none instead" + (
+    by = " from a SIGNI" if s.get("from") == "signi" else ""
+    return f"this turn, {times} you would take damage{by}, you take none instead" + (
         f" and {then}" if then else ""
     )
 
@@ -541,9 +543,9 @@ def _prevent_check(s: Step) -> list[str]:
 
 general_word(
     "prevent",
-    {"what": Literal["attack", "damage"], "times": int, "then": STEPS},
+    {"what": Literal["attack", "damage"], "times": int, "then": STEPS, "from": Literal["signi"]},
     "Something does not happen: the attack in progress is negated, or the next times you would take damage "
-    "this turn you take none (then: what the card gains with it).",
+    "this turn you take none (then: what the card gains with it; from: signi, only damage from a SIGNI).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("attack",), fx.OPS["negate_attack"], lambda _s: "negate that attack"),
@@ -553,7 +555,9 @@ general_word(
     required=("what",),
 )
 alias("negate_attack", "prevent", {}, {"what": "attack"})
-alias("prevent_damage", "prevent", {"times": int, "then": STEPS}, {"what": "damage"})
+alias(
+    "prevent_damage", "prevent", {"times": int, "then": STEPS, "from": Literal["signi"]}, {"what": "damage"}
+)
 
 
 # -- control words: they steer the effect ---------------------------------------------------------
