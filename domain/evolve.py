@@ -577,7 +577,7 @@ def _set(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("CardsMoved")
 def _moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
     for iid in d["cards"]:
-        move(state, iid, d["to"])
+        move(state, iid, d["to"], top=bool(d.get("top")))
     state.pending = None
 
 

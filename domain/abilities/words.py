@@ -116,6 +116,11 @@ MOVE_ROUTES = {
     "trash": (("target", "trash", "owner"), "trash", lambda s: f"put {_t(s)} into the trash"),
     "exclude": (("target", "excluded", "owner"), "exclude", lambda s: f"remove {_t(s)} from the game"),
     "to_ener": (("target", "ener", "you"), "to_ener", lambda s: f"put {_t(s)} into your ener zone"),
+    "to_life_cloth": (
+        ("target", "life_cloth", "you"),
+        "to_life_cloth",
+        lambda s: f"add {_t(s)} to the top of your Life Cloth",
+    ),
     "to_deck": (("target", "deck", "owner"), "to_deck", _to_deck_text),
     "to_field": (
         ("target", "field", "you"),
@@ -217,6 +222,7 @@ for _name in (
     "exclude",
     "to_hand",
     "to_ener",
+    "to_life_cloth",
     "to_hand_or_field",
     "return_lrig",
     "attach_soul",

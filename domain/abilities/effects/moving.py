@@ -193,6 +193,15 @@ def _to_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
     return True
 
 
+@op("to_life_cloth")
+def _to_life_cloth(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Add the targets (cards of your ener zone, trash or hand) to the top of your Life Cloth."""
+    cards = live_targets(rec, frame, at.step, chosen)
+    if cards:
+        move_cards(rec, frame, frame.player, cards, "life_cloth", top=True)
+    return True
+
+
 @op("to_deck")
 def _to_deck(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Shuffle the targets into their owner's deck (``bottom``: put them on the bottom of it, unshuffled)."""
@@ -340,6 +349,7 @@ def _life_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
     p = frame.player
     cards = list(rec.state.players[p].zones["life_cloth"][: int(step.get("n", 1))])
     frame.notes["moved"] = cards
+    frame.notes["done"] = frame.notes.get("done", 0) + len(cards)  # "if you do"
     if cards:
         rec.emit(
             "CardsMoved",
