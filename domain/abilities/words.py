@@ -425,6 +425,11 @@ def _look_top_text(step: Step) -> str:
     )
     if step.get("rest") == "top":
         return f"look at the top {step['n']}, take {picks} {where}, the rest staying on top"
+    if step.get("rest") == "one_top":
+        return (
+            f"look at the top {step['n']}, take {picks} {where}, one of the rest back on top and the others "
+            "to the bottom of the deck in the order you choose"
+        )
     rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
     if rest != "trash" and step.get("order") == "chosen":
         rest += " in the order you choose"
@@ -455,7 +460,7 @@ _LOOK_TOP = {
     "pick": dict[str, Any],
     "picks": list[dict[str, Any]],
     "to": Literal["hand", "field", "hand_or_field"],
-    "rest": Literal["bottom", "trash", "top"],
+    "rest": Literal["bottom", "trash", "top", "one_top"],
     "no_enter": bool,
     "reveal": bool,
     "order": Literal["chosen"],

@@ -141,7 +141,8 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
     """The cards taken go to the hand; the rest to the bottom of the deck (in a chosen order) or the trash."""
     step, s, p = at.step, rec.state, frame.player
     left = [i for i in s.players[p].zones["deck"] if i in look.top and i not in look.hand]
-    chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") == "bottom"
+    one_top = step.get("rest") == "one_top"  # one of the rest stays on top, the others go to the bottom
+    chosen_order = (step.get("order") == "chosen" and step.get("rest", "bottom") == "bottom") or one_top
     distinct = len({s.cards[i] for i in left}) > 1  # copies of one card need no order
     if chosen_order and distinct and look.rest is None:
         look.stage = "order"
@@ -155,7 +156,10 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             choices=left,
             order=True,
             private=True,
-            prompt="put the rest on the bottom of your deck: give them all, in order; the last one "
+            prompt="give them all, in order: the first stays on top of your deck, the others go to the "
+            "bottom, the last one to the very bottom"
+            if one_top
+            else "put the rest on the bottom of your deck: give them all, in order; the last one "
             "goes to the very bottom",
         )
     if look.hand:
@@ -168,7 +172,11 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
         )
         frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)  # "if you added a card this way"
     rest = [i for i in s.players[p].zones["deck"] if i in look.top]
-    if rest:
+    if one_top and rest:  # the first of the chosen order (or any of copies) stays on top
+        order = look.rest if look.rest is not None else rest
+        if order[1:]:
+            rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": order[1:]})
+    elif rest:
         if step.get("rest", "bottom") == "top":
             pass  # the card not taken stays where it is, on top (one card looked at: no order to choose)
         elif step.get("rest", "bottom") == "trash":
