@@ -13,7 +13,7 @@ A *measure* is an object with one key naming what is measured, its value the mea
   LRIGs, your SIGNI, the cards of your ener zone, or the ener cards the effect's optional cost was paid with;
 - ``{"classes": {"zone": "ener"}}``: the classes among the SIGNI in your ener zone;
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
-- ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
+- ``{"under": {"filter": {...}}}``: the cards under this card that fit (nothing when it is not on the field);
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
   ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``extra_paid`` and
   ``attack_damaged`` (1 or 0).
@@ -187,11 +187,22 @@ def _hand_lead(c: Ctx, _p: dict[str, Any]) -> int:
     return mine - len(c.s.players[opponent(c.controller)].zones["hand"])
 
 
-@measure("under", {}, lambda _p: "the cards under it")
-def _under(c: Ctx, _p: dict[str, Any]) -> int | None:
-    """The cards under this card, while it is on the field."""
+@measure(
+    "under",
+    {"filter": dict},
+    lambda p: (
+        f"the cards {filter_text(p['filter'])} under it".replace("  ", " ")
+        if p.get("filter")
+        else "the cards under it"
+    ),
+)
+def _under(c: Ctx, p: dict[str, Any]) -> int | None:
+    """The cards under this card (that fit the ``filter``), while it is on the field."""
     slot = slot_of(c.s, c.source)
-    return None if slot is None else len(slot.under)
+    if slot is None:
+        return None
+    f = p.get("filter", {})
+    return sum(1 for i in slot.under if card_fits(facts.card_of(c.s, i), f))
 
 
 NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged")

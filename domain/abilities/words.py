@@ -167,6 +167,11 @@ MOVE_ROUTES = {
     ),
     "ener_to_trash": (("ener", "trash", "choose"), "ener_to_trash", _ener_trash_text),
     "exceed": (("under_lrigs", "lrig_trash", "choose"), "exceed", lambda s: f"{_who(s)} exceed {_n(s)}"),
+    "deck_to_under": (
+        ("deck", "under", "top"),
+        "deck_to_under",
+        lambda s: f"put the top {_n(s)} of your deck under this card",
+    ),
     "gather_under": (
         ("under_other_lrigs", "under", "all"),
         "gather_under",
@@ -238,7 +243,16 @@ alias(
     renamed={"bottom": ""},
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "who": Who})
-for _name in ("ener_charge", "mill", "life_add", "life_to_deck", "life_to_trash", "ener_to_trash", "exceed"):
+for _name in (
+    "ener_charge",
+    "mill",
+    "life_add",
+    "life_to_deck",
+    "life_to_trash",
+    "ener_to_trash",
+    "exceed",
+    "deck_to_under",
+):
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any]})
 _move_alias("gather_under", {})

@@ -137,6 +137,22 @@ def _gather_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bo
     return True
 
 
+@op("deck_to_under")
+def _deck_to_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put the top N cards of your deck under this card, while it is on the field (fewer when fewer are
+    left); they are shown."""
+    s, p = rec.state, frame.player
+    cards = list(s.players[p].zones["deck"][: int(at.step.get("n", 1))])
+    if cards and tg._on_field(s, frame.card):
+        rec.emit(
+            "CardsPutUnder",
+            "rules",
+            frame.rule,
+            {"player": p, "cards": cards, "card": frame.card, "by_effect": frame.card},
+        )
+    return True
+
+
 @op("to_hand_or_field")
 def _to_hand_or_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Add the target to your hand or put it onto your field, as you choose (onto the field only where it may
