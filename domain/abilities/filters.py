@@ -7,7 +7,8 @@ owner's center LRIG), ``team``, ``any_of`` (a list of filters: it fits one of th
 at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the field;
 set when chosen), ``not_card`` (a list of catalogue ids the card is none of: "other than X"), ``awakened``
 (whether the SIGNI is awakened), ``power_above_base`` (whether its power is higher than its printed power),
-``in_front`` (the opponent's SIGNI in the zone in front of this card; checked where targets are found).
+``in_front`` (the opponent's SIGNI in the zone in front of this card), ``highest_power`` (a SIGNI with the
+highest power on its side's field; both checked where targets are found).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -49,6 +50,7 @@ FILTER_KEYS = (
     "awakened",
     "power_above_base",
     "in_front",
+    "highest_power",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -198,6 +200,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return "in the " + "/".join(v) + " zone"
     return {
         "in_front": "in front of this card",
+        "highest_power": "with the highest power on that field",
         "level_max_self": "of a level no higher than this card's",
         "power_below": "with less power than the SIGNI it put onto the field",
     }.get(k)

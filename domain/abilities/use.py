@@ -53,13 +53,13 @@ def _pay_ener(s: GameState, p: str, cost: dict[str, Any], pay: list[str] | None,
 
     items = _ener_items(cost)
     if pay is None:
-        ener = [(e, facts.card_of(s, e)) for e in s.players[p].zones["ener"]]
+        ener = [(e, facts.ener_card(s, e)) for e in s.players[p].zones["ener"]]
         chosen = costs.choose_payment(items, ener)
         if chosen is None:
             raise IllegalAction("cost.ener", f"{p}'s ener zone cannot pay the cost of {what}")
         return chosen
     paid = resolve_refs(s, p, pay, ["ener"])
-    if not costs.can_pay_with(items, [facts.card_of(s, i) for i in paid]):
+    if not costs.can_pay_with(items, [facts.ener_card(s, i) for i in paid]):
         raise IllegalAction("cost.ener", f"those ener cards do not pay the cost of {what} exactly")
     return paid
 

@@ -319,6 +319,9 @@ def _modify_check(step: Step) -> list[str]:
         out.append("step set_base: level and power must be numbers")
     if step.get("change") == "ability":
         out.extend(ability_problems("granted ability", step.get("ability", {})))
+    on_ener = step.get("target", {}).get("zone") == "ener"
+    if step.get("change") == "keywords" and on_ener != (step.get("keywords") == ["multi_ener"]):
+        out.append("step grant: an ener card gains only multi_ener, and only an ener card gains it")
     return out
 
 

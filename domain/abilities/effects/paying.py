@@ -238,7 +238,7 @@ def _pick_payment(rec: Recorder, frame: Frame, at: Pending, cost: dict[str, Any]
         return [
             combo
             for combo in combinations(rest, need)
-            if costs.can_pay_with(items, [facts.card_of(s, i) for i in [*picked, *combo]])
+            if costs.can_pay_with(items, [facts.ener_card(s, i) for i in [*picked, *combo]])
         ]
 
     rest = [e for e in s.players[p].zones["ener"] if e not in picked]
@@ -298,7 +298,7 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 def ener_payment(s: GameState, p: str, cost: dict[str, Any]) -> list[str] | None:
 
     items = tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
-    ener = [(e, facts.card_of(s, e)) for e in s.players[p].zones["ener"]]
+    ener = [(e, facts.ener_card(s, e)) for e in s.players[p].zones["ener"]]
     return costs.choose_payment(items, ener)
 
 
