@@ -458,6 +458,8 @@ def _look_text(s: Step) -> str:
 
 
 def _arrange_text(s: Step) -> str:
+    if s.get("keep"):
+        return f"put the top {_n(s)} of your deck back on top in the order you choose"
     return (
         f"look at the top {_n(s)} of your deck, put any of them on the bottom and the rest back on top, "
         "each in the order you choose"
@@ -482,7 +484,7 @@ _LOOK_TOP = {
     "reveal": bool,
     "order": Literal["chosen"],
 }
-_LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool}
+_LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool, "keep": bool}
 
 
 def _rest_top_many(s: Step) -> bool:
@@ -514,7 +516,7 @@ general_word(
     ),
 )
 alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
-alias("arrange_top", "look", {"n": int}, {"zone": "deck", "do": "arrange"})
+alias("arrange_top", "look", {"n": int, "keep": bool}, {"zone": "deck", "do": "arrange"})
 alias("look_hand", "look", _LOOK_HAND, {"zone": "hand"})
 word(
     "damage",
@@ -677,14 +679,18 @@ word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])
 def _reveal_text(s: Step) -> str:
     inner = steps_text(s.get("then", []))
     whose = "the opponent's deck" if s.get("who") == "opponent" else "your deck"
+    n = int(s.get("n", 1))
+    if n > 1:
+        top = f"reveal the top {n} cards of {whose}"
+        return top if not inner else f"{top}; if one is {tg.filter_text(s.get('filter', {}))}: {inner}"
     if not inner:
         return f"reveal the top card of {whose}"
     return f"reveal the top card of {whose}; if it is {tg.filter_text(s.get('filter', {}))}: {inner}"
 
 
-word("reveal_top", {"filter": dict[str, Any], "then": STEPS, "who": Who}, _reveal_text, control=True)(
-    fx.OPS["reveal_top"]
-)
+word(
+    "reveal_top", {"filter": dict[str, Any], "then": STEPS, "who": Who, "n": int}, _reveal_text, control=True
+)(fx.OPS["reveal_top"])
 
 
 def _declare_text(s: Step) -> str:

@@ -192,10 +192,13 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
 @op("arrange_top")
 def _arrange_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top N cards of your deck; put any number of them on the bottom in the order you choose,
-    and the rest back on top in the order you choose (both orders: the first chosen is nearest the top)."""
+    and the rest back on top in the order you choose (both orders: the first chosen is nearest the top);
+    ``keep``: none goes to the bottom, they are only put back in the order you choose."""
     step, s, p = at.step, rec.state, frame.player
     if at.progress.arrange is None:
         at.progress.arrange = Arrange(top=list(s.players[p].zones["deck"][: int(step.get("n", 1))]))
+        if step.get("keep"):
+            at.progress.arrange.bottom = []
     arr = at.progress.arrange
     top = arr.top
     if not top:
@@ -269,16 +272,20 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 @op("reveal_top")
 def _reveal_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """Reveal the top card of a deck (yours, or ``who``'s); if it fits the filter, what follows happens."""
+    """Reveal the top card (``n``: the top n cards) of a deck (yours, or ``who``'s); if it fits the filter
+    (one of them does), what follows happens. The cards stay where they are."""
     step = at.step
     p = who(frame, step)
     frame.queue.pop(0)
     deck = rec.state.players[p].zones["deck"]
     if not deck:
         return True
-    iid = deck[0]
-    rec.emit("CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": rec.state.cards[iid]})
-    frame.notes["revealed"] = iid  # later steps may ask what it was (condition "revealed")
-    if tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})):
+    shown = deck[: int(step.get("n", 1))]
+    for iid in shown:
+        rec.emit(
+            "CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": rec.state.cards[iid]}
+        )
+    frame.notes["revealed"] = shown[0]  # later steps may ask what it was (condition "revealed")
+    if any(tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})) for iid in shown):
         frame.insert(step.get("then", []))
     return True
