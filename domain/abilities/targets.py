@@ -5,9 +5,10 @@ in the zone the step names. A SIGNI with Shadow cannot be targeted by the oppone
 names more targets than there are cannot target any; "up to" allows fewer, down to none.
 
 Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards the step before targeted:
-"down target SIGNI and freeze it"), or ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" |
-"hand" | "lrig", "count": 1, "up_to": false, "another": false, "all": false, "distinct": "class",
-"filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
+"down target SIGNI and freeze it"), ``{"attacker": true}`` (the SIGNI attacking now, not targeted), or
+``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig", "count": 1, "up_to":
+false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every card that
+fits, without targeting (Shadow does not protect from it);
 ``distinct: "class"`` asks for cards of pairwise different classes, ``total_level_max: n`` for cards whose
 levels total n or less (both chosen one at a time).
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
@@ -79,6 +80,9 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         return [source] if on_field(s, source) else []
     if spec.get("it"):
         return []  # resolved from the step before (see effects)
+    if spec.get("attacker"):  # the SIGNI attacking now
+        card = (s.attack or {}).get("card")
+        return [card] if card is not None and on_field(s, card) else []
     if "cards" in spec:  # named instances (an effect that goes on later): those still on the field
         return [i for i in spec["cards"] if on_field(s, i)]
     if spec.get("side") == "any":  # either field: yours first
@@ -178,6 +182,8 @@ def target_text(spec: dict[str, Any]) -> str:
         return "it"
     if spec.get("facing"):
         return "the opponent's SIGNI in front of it"
+    if spec.get("attacker"):
+        return "the attacking SIGNI"
     n = spec.get("count", 1)
     side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
     zone_name = spec.get("zone", "signi")

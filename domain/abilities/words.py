@@ -659,13 +659,27 @@ word(
     lambda s: f"{_who(s)} may: {steps_text(s.get('then', []))}",
     control=True,
 )(fx.OPS["may"])
+
+
+def _unless_text(s: Step) -> str:
+    costs = s["costs"] if "costs" in s else [s.get("cost", {})]
+    what = " or ".join(fx.describe_cost(c) for c in costs)
+    return f"{steps_text(s.get('then', []))}, unless the opponent pays {what}"
+
+
+def _unless_check(s: Step) -> list[str]:
+    if ("cost" in s) == ("costs" in s):
+        return ["step unless: one cost, or a list of costs to choose from (costs)"]
+    check = _cost_check("unless")
+    return [p for c in (s["costs"] if "costs" in s else [s["cost"]]) for p in check({"cost": c})]
+
+
 word(
     "unless",
-    {"cost": Cost, "then": STEPS},
-    lambda s: f"{steps_text(s.get('then', []))}, unless the opponent pays {fx.describe_cost(s['cost'])}",
+    {"cost": Cost, "costs": list[Cost], "then": STEPS},
+    _unless_text,
     control=True,
-    check=_cost_check("unless"),
-    required=("cost",),
+    check=_unless_check,
 )(fx.OPS["unless"])
 word(
     "delay",

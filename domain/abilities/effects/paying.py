@@ -268,12 +268,20 @@ def reads_payment(steps: list[dict[str, Any]]) -> bool:
 
 @op("unless")
 def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """What follows happens unless the opponent pays a cost (which they may always decline)."""
+    """What follows happens unless the opponent pays a cost (which they may always decline); ``costs``: one of
+    several costs, as the opponent chooses (options ``pay_1``, ``pay_2`` ...). Ener is paid too."""
     step = at.step
     s = rec.state
     payer = opponent(frame.player)
-    paying = cost_steps(s, frame.player, frame.card, payer, step["cost"])
-    if paying is not None and at.progress.answer is None:
+    alternatives = step["costs"] if "costs" in step else [step["cost"]]
+    payable: dict[str, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] = {}
+    for k, cost in enumerate(alternatives):
+        ener = ener_payment(s, payer, cost)
+        paying = cost_steps(s, frame.player, frame.card, payer, cost)
+        if ener is not None and paying is not None:
+            payable["pay" if "costs" not in step else f"pay_{k + 1}"] = (cost, ener, paying)
+    if payable and at.progress.answer is None:
+        what = " or ".join(describe_cost(c) for c in alternatives)
         return ask_in_step(
             rec,
             frame,
@@ -282,13 +290,16 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             min=0,
             max=0,
             choices=[],
-            options=["pay", "decline"],
-            prompt=f"pay {describe_cost(step['cost'])} to stop: "
-            + "; ".join(step_text(x) for x in step.get("then", [])),
+            options=[*payable, "decline"],
+            prompt=f"pay {what} to stop: " + "; ".join(step_text(x) for x in step.get("then", [])),
         )
     answer = taken(at) or Answer(cards=[])
     frame.queue.pop(0)
-    if paying is not None and answer.get("option") == "pay":
+    chosen = payable.get(str(answer.get("option")))
+    if chosen is not None:
+        cost, ener, paying = chosen
+        if cost.get("ener"):
+            rec.emit("CostPaid", payer, "cost.ener", {"player": payer, "ener": ener, "for": frame.card})
         frame.insert(paying)
     else:
         frame.insert(step.get("then", []))

@@ -43,6 +43,9 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         return list(before)  # "... and freeze it": what the step before targeted
     if spec.get("facing"):  # not a target: the opponent's SIGNI in front of this card, or of where it was
         return facing_targets(s, frame)
+    if spec.get("attacker"):  # not a target: the SIGNI attacking now ("it", of "when ... attacks")
+        card = (s.attack or {}).get("card")
+        return [card] if card is not None and tg._on_field(s, card) else []
     if "power_below" in spec.get("filter", {}):
         spec = step["target"] = _power_below_moved(s, frame, spec)
     found = tg.candidates(s, frame.player, frame.card, spec)
@@ -85,7 +88,7 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
     cards: list[str] = []
     for at in seg.steps:
         spec = at.step.get("target") or {}
-        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec:
+        if spec.get("self") or spec.get("all") or spec.get("it") or spec.get("attacker") or "cards" in spec:
             continue
         for iid in at.progress.targets or []:
             where = s.where(iid)
@@ -173,7 +176,7 @@ def _distinct_targets(
 def live_targets(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> list[str]:
     """Chosen targets that still fit: a target that became illegal before resolution is not affected."""
     spec = step["target"]
-    if spec.get("it") or spec.get("facing"):
+    if spec.get("it") or spec.get("facing") or spec.get("attacker"):
         return [i for i in chosen if tg._on_field(rec.state, i)]
     return [i for i in chosen if tg.still_fits(rec.state, frame.player, frame.card, spec, i)]
 
