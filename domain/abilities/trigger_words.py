@@ -10,7 +10,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
 - ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase) or ``end``;
 - ``by``: what caused it: ``not_battle`` (``vanished`` other than in battle), ``own_effect`` (``discards``:
-  by an effect of your own card, not as a cost), ``your_effect`` (``mills``), ``assist_or_life_burst``
+  by an effect of your own card, not as a cost), ``your_effect`` (``mills``; ``own_deck_two_or_more``: two
+  or more cards of your own deck at once, by anyone's cost or effect), ``assist_or_life_burst``
   (``becomes_target``: an Assist LRIG's ability or a Life Burst; ``signi_enter``: the [Enter] ability of a
   SIGNI; by default any ability or effect of the opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
@@ -170,8 +171,12 @@ event(
 event(
     "mills",
     "cards are put from a deck into the trash by a player's effect",
-    {("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash"},
-    by=("your_effect",),
+    {
+        ("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash",
+        ("you", "", "", "own_deck_two_or_more"): "When two or more cards at once are put from your deck into "
+        "your trash by a cost or an effect",
+    },
+    by=("your_effect", "own_deck_two_or_more"),
     keyed_by=True,
     default_whose="you",
 )

@@ -146,6 +146,7 @@ OPPONENT_TURN_END = tw.form("phase_starts", "opponent", phase="end")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
+MILLS_OWN_TWO = tw.form("mills", "you", by="own_deck_two_or_more")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -235,6 +236,8 @@ def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards") and d.get("by"):
         yield from _signi(s, d["by"], MILLS)
+    if len(d.get("cards", ())) >= 2:  # "a total of two or more cards" of the deck's owner, at once
+        yield from _signi(s, d["player"], MILLS_OWN_TWO)
 
 
 def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
