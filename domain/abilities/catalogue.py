@@ -53,7 +53,8 @@ Ability = dict[str, Any]
 KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise", "harmony")
 ONCE = ("turn", "twice", "game")
 COST_KEYS = ("ener", "down", "discard", "down_lrig", "down_signi", "trash_ener", "coins", "exceed", "self_to")
-SELF_TO = ("trash", "deck_bottom")  # cost "self_to": this card leaves the field to there as the cost
+SELF_TO = ("trash", "deck_bottom", "discard")  # cost "self_to": this card goes there as the cost; "discard":
+# it is discarded from the hand (an [Action] used from the hand)
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
     "kind",
@@ -298,7 +299,9 @@ def _cost_text(cost: dict[str, Any]) -> str:
     if cost.get("exceed"):
         n = cost["exceed"]
         out.append(f"exceed {n} ({n} cards from under your LRIGs into the LRIG trash)")
-    if cost.get("self_to"):
+    if cost.get("self_to") == "discard":
+        out.append("discarding this card from your hand")
+    elif cost.get("self_to"):
         where = "the bottom of its owner's deck" if cost["self_to"] == "deck_bottom" else "its owner's trash"
         out.append(f"putting this card from the field onto {where}")
     return ", ".join(out) or "nothing"
@@ -351,6 +354,8 @@ def _shape_problems(ab: Ability) -> list[str]:
     out.extend(f"unknown cost {k!r}" for k in ab.get("cost", {}) if k not in COST_KEYS)
     if "self_to" in ab.get("cost", {}) and ab["cost"]["self_to"] not in SELF_TO:
         out.append(f"cost self_to must be one of {SELF_TO}")
+    if ab.get("cost", {}).get("self_to") == "discard" and ab["kind"] != "action":
+        out.append("only an action ability is used from the hand by discarding its card")
     if "down" in ab.get("cost", {}) and ab.get("kind") not in ("action", "enter", "auto"):
         out.append(DOWN_COST_PROBLEM)
     return out

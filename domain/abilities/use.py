@@ -176,7 +176,18 @@ def _on_field(s: GameState, p: str, ref: str) -> str:
     for slot in [*ps.signi.values(), *ps.lrig.values()]:
         if slot is not None and ref in (slot.iid, s.cards[slot.iid]):
             return slot.iid
+    for iid in ps.zones["hand"]:  # an [Action] used from the hand, paid by discarding its card
+        if ref in (iid, s.cards[iid]) and from_hand(s.cards[iid]):
+            return iid
     raise IllegalAction("decision.invalid", f"{p} has no {ref} on the field")
+
+
+def from_hand(card_id: str) -> bool:
+    """Whether the card has an [Action] ability used from the hand (its cost discards the card)."""
+    return any(
+        ab["kind"] == "action" and ab.get("cost", {}).get("self_to") == "discard"
+        for ab in abilities_of(card_id)
+    )
 
 
 def use_spell(rec: Recorder, act: Action) -> None:

@@ -46,3 +46,16 @@ def test_harmony_is_a_keyword_run_as_an_auto_ability_on_entering() -> None:
     assert run["trigger"] == {"on": "enters"}
     assert run["effect"][0]["op"] == "may_pay"
     assert run["effect"][0]["else"] == [{"op": "down", "target": {"self": True}}]
+
+
+def test_an_action_used_from_the_hand_is_offered_there_and_not_on_the_field() -> None:
+    """000 '[Action]': an ability whose cost discards its card is used from the hand (WXDi-P08-070)."""
+    in_hand = {"p1": {"hand": ["WXDi-P08-070"], "signi": {"center": "WXDi-D01-019"}}}
+    position = {"turn": 4, "turn_player": "p1", "phase": "main", "players": in_hand}
+    state = fold(create_position(build(position), seed=7))
+    used = [state.cards[a["card"]] for a in legal_actions(state) if a.get("type") == "use_ability"]
+    assert "WXDi-P08-070" in used
+    on_field = {"p1": {"hand": [], "signi": {"center": "WXDi-P08-070", "left": "WXDi-D01-019"}}}
+    state = fold(create_position(build({**position, "players": on_field}), seed=7))
+    used = [state.cards[a["card"]] for a in legal_actions(state) if a.get("type") == "use_ability"]
+    assert "WXDi-P08-070" not in used

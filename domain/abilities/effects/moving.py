@@ -93,6 +93,8 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         return True
     if step.get("random"):
         cards = rec.random(f"discard:{p}").sample(list(hand), n)
+    elif step.get("_this") in hand:  # the card itself (an [Action] used from the hand discards it)
+        cards = [step["_this"]]
     elif at.progress.answer is not None:
         cards = take(at)["cards"]
     elif (n == len(hand) and not f and not up_to) or step.get("all"):

@@ -138,7 +138,13 @@ def cost_steps(
                 **({"_cost": True} if as_cost else {}),
             }
         )
-    if cost.get("self_to"):  # this card leaves the field as the cost: only while it is on the field
+    if cost.get("self_to") == "discard":  # an [Action] used from the hand: this card is discarded
+        if payer != player or card not in s.players[payer].zones["hand"]:
+            return None
+        steps.append(
+            {"op": "discard", "n": 1, "filter": {"card": [s.cards[card]]}, "_cost": True, "_this": card}
+        )
+    elif cost.get("self_to"):  # this card leaves the field as the cost: only while it is on the field
         if payer != player or tg._slot(s, card) is None:
             return None
         to = {"op": "to_deck", "bottom": True} if cost["self_to"] == "deck_bottom" else {"op": "trash"}
