@@ -15,8 +15,9 @@ A card's entry is a list of abilities. An ability is an object:
 - ``condition``: a condition (see ``conditions``: ``compare`` and the other condition words) the ability needs
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
-  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n", "filter", "distinct"}, "coins": n,
-  "exceed": n, "self_to": "trash" | "deck_bottom"}`` (``self_to``: this card on the field goes there);
+  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n" | "total_level", "filter", "distinct"},
+  "coins": n, "exceed": n, "self_to": "trash" | "deck_bottom" | "discard"}`` (``self_to``: this card goes
+  there; ``total_level``: any number of cards whose levels total exactly that);
   ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
   the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
@@ -291,9 +292,8 @@ def _cost_text(cost: dict[str, Any]) -> str:
     if cost.get("trash_ener"):
         t = cost["trash_ener"]
         distinct = " of different classes" if t.get("distinct") else ""
-        out.append(
-            f"putting {t.get('n', 1)} {filter_text(t.get('filter', {}))}{distinct} from ener into the trash"
-        )
+        n = f"cards of total level {t['total_level']}" if "total_level" in t else str(t.get("n", 1))
+        out.append(f"putting {n} {filter_text(t.get('filter', {}))}{distinct} from ener into the trash")
     if cost.get("coins"):
         out.append(f"{cost['coins']} coin(s)")
     if cost.get("exceed"):

@@ -13,6 +13,7 @@ A *measure* is an object with one key naming what is measured, its value the mea
   LRIGs, your SIGNI, the cards of your ener zone, or the ener cards the effect's optional cost was paid with;
 - ``{"classes": {"zone": "ener"}}``: the classes among the SIGNI in your ener zone;
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
+- ``{"level_total": {"side", "mod"}}``: the total level of that side's SIGNI (``mod`` 2: 0 when it is even);
 - ``{"under": {"filter": {...}}}``: the cards under this card that fit (nothing when it is not on the field);
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
   ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``extra_paid`` and
@@ -118,6 +119,18 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
     if zone == "lrig":
         return sum(1 for sl in ps.lrig.values() if sl is not None and card_fits(facts.card_of(s, sl.iid), f))
     return sum(1 for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f))
+
+
+@measure(
+    "level_total",
+    {"side": ("you", "opponent"), "mod": int},
+    lambda p: "the total level of the SIGNI on the field" + (f" modulo {p['mod']}" if p.get("mod") else ""),
+)
+def _level_total(c: Ctx, p: dict[str, Any]) -> int:
+    """The total level of that side's SIGNI on the field (``mod``: its remainder; 2: 0 when it is even)."""
+    ps = c.s.players[side_of(c.controller, p.get("side", "you"))]
+    total = sum(facts.level(c.s, sl.iid) for _z, sl in ps.signi_slots())
+    return total % int(p["mod"]) if p.get("mod") else total
 
 
 @measure("power", {}, lambda _p: "its power")

@@ -207,6 +207,10 @@ def target_text(spec: dict[str, Any]) -> str:
     distinct = " with different classes" if spec.get("distinct") else ""
     if "total_level_max" in spec:
         distinct += f" with levels totalling {spec['total_level_max']} or less"
+    if "total_level" in spec:
+        return f"cards {filter_text(f)} with levels totalling {spec['total_level']} in {side} {zone}".replace(
+            "  ", " "
+        )
     attacking = "attacking " if spec.get("attacking") else ""
     if spec.get("all"):
         return f"every {other}{attacking}{what} {filter_text(f)} in {side} {zone}".replace("  ", " ")

@@ -171,6 +171,16 @@ def cost_steps(
             "count": int(c.get("n", 1)),
             "filter": {**c.get("filter", {}), **extra},
         }
+        if "total_level" in c:  # any number of cards whose levels total exactly that
+            spec = {k: v for k, v in spec.items() if k != "count"} | {"total_level": int(c["total_level"])}
+            levels = [facts.level(s, i) for i in tg.candidates(s, player, card, spec)]
+            reach = {0}
+            for lv in levels:
+                reach |= {r + lv for r in reach if r + lv <= spec["total_level"]}
+            if spec["total_level"] not in reach:
+                return None
+            steps.append({"op": op_name, "target": spec})
+            continue
         if c.get("distinct"):
             spec["distinct"] = c["distinct"]
         found = tg.candidates(s, player, card, spec)

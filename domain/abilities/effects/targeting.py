@@ -53,6 +53,8 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         return found
     if spec.get("distinct") or "total_level_max" in spec:
         return _distinct_targets(rec, frame, at, spec, found)
+    if "total_level" in spec:
+        return _total_level_targets(rec, frame, at, spec, found)
     n = int(spec.get("count", 1))
     if spec.get("up_to"):
         lo, hi = 0, min(n, len(found))
@@ -171,6 +173,54 @@ def _distinct_targets(
         return None
     at.progress.picked = None
     return picked
+
+
+def _total_level_targets(
+    rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
+) -> list[str] | None:
+    """Any number of cards whose levels total exactly ``total_level``, chosen one at a time among those that
+    can still complete such a set (none: nothing is targeted). None: a choice was asked."""
+    s = rec.state
+    goal = int(spec["total_level"])
+    if at.progress.picked is None:
+        at.progress.picked = []
+    picked = at.progress.picked
+
+    def level(i: str) -> int:
+        return facts.level(s, i)
+
+    def completes(cards: list[str]) -> bool:
+        need = goal - sum(level(i) for i in cards)
+        rest = [level(i) for i in found if i not in cards]
+        reach = {0}
+        for lv in rest:
+            reach |= {r + lv for r in reach if r + lv <= need}
+        return need in reach
+
+    while sum(level(i) for i in picked) < goal:
+        options = [i for i in found if i not in picked and completes([*picked, i])]
+        if not options:
+            picked.clear()
+            break
+        if len(options) == 1:
+            picked.append(options[0])
+            continue
+        at.progress.awaiting = "one_target"
+        rec.ask(
+            frame.player,
+            "choose",
+            "target.choose",
+            purpose="target",
+            min=1,
+            max=1,
+            choices=options,
+            prompt=f"choose the next of {tg.target_text(spec)} for {step_text(at.step)}",
+            private=spec.get("zone") == "hand",
+            resume=dump(frame),
+        )
+        return None
+    at.progress.picked = None
+    return list(picked)
 
 
 def live_targets(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> list[str]:
