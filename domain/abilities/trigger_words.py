@@ -3,8 +3,8 @@
 The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": event, "whose": ..., "zone":
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
-- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
+- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes``, ``leaves_field``,
+  ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
@@ -120,6 +120,11 @@ event(
     },
     by=("any", "not_battle"),
     keyed_by=True,
+)
+event(
+    "vanishes",
+    "a SIGNI vanishes an opponent's SIGNI in battle (the attacking SIGNI: only the defender is vanished)",
+    {("this",): "When it vanishes an opponent's SIGNI in battle"},
 )
 event(
     "leaves_field",

@@ -133,6 +133,7 @@ THIS_ENTERS = tw.form("enters", "this")
 SIGNI_ENTERS = tw.form("enters", "you")
 VANISHED = tw.form("vanished", "this", by="any")
 VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
+VANISHES_IN_BATTLE = tw.form("vanishes", "this")
 LEAVES = tw.form("leaves_field", "this", by="any")
 OTHER_LEAVES = tw.form("leaves_field", "you", by="any")
 TRASHED_FROM_FIELD = tw.form("leaves_field", "this", by="cost_or_effect_to_trash")
@@ -244,10 +245,12 @@ def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", MOVED_ZONE, None
 
 
-def _vanished(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", VANISHED, None
     if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
         yield d["card"], d["player"], "auto", VANISHED_NOT_IN_BATTLE, None
+    elif s.attack is not None:  # in battle only the defender is vanished: the attacker vanished it
+        yield s.attack["card"], s.attack["player"], "auto", VANISHES_IN_BATTLE, None
 
 
 # What each event asks, in order; the event types are TRIGGERING.

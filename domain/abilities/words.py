@@ -549,9 +549,21 @@ word(
     {},
     lambda _s: "move this SIGNI to the zone in front of the attacking SIGNI",
 )(fx.OPS["move_to_attacker_front"])
-word("swap_with_ener", {"target": TARGET}, lambda s: f"swap this SIGNI with {_t(s)}", targets=True)(
-    fx.OPS["swap_with_ener"]
-)
+
+
+def _swap_text(s: Step) -> str:
+    if s.get("with") == "revealed":
+        enter = " (its [Enter] abilities do not activate)" if s.get("no_enter") else ""
+        return f"swap {_t(s)} with the card just revealed on top of your deck{enter}"
+    return f"swap this SIGNI with {_t(s)}"
+
+
+word(
+    "swap_with_ener",
+    {"target": TARGET, "with": Literal["revealed"], "no_enter": bool},
+    _swap_text,
+    targets=True,
+)(fx.OPS["swap_with_ener"])
 
 
 def _prevent_text(s: Step) -> str:
