@@ -95,7 +95,16 @@ def _target_check(st: Step) -> list[str]:
     bad = set(spec.get("filter", {})) - set(FILTER_KEYS)
     if bad:
         out.append(f"unknown filter key(s) {sorted(bad)}")
+    unread = sorted(set(spec.get("filter", {})) & set(_UNREAD_BY_CONSTANTS))
+    if unread:  # a constant reads printed facts, position and awakened (a power filter would loop)
+        out.append(f"a constant's target cannot filter on {unread}")
     return out
+
+
+_UNREAD_BY_CONSTANTS = (
+    "power_max", "power_min", "power_above_base", "power_below", "upped", "frozen", "in_front",
+    "highest_power",
+)  # fmt: skip
 
 
 def _power_text(st: Step) -> str:

@@ -155,8 +155,10 @@ def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_o
         return 0
     if spec.get("another") and source == slot.iid:
         return 0
-    # the filter is checked on printed facts and position (power filters would loop)
+    # the filter is checked on printed facts, position and states (power filters would loop)
     card = facts.card_of(s, slot.iid)
+    if "awakened" in f and slot.awakened != f["awakened"]:
+        return 0
     if tg.card_fits(card, f) and ("position" not in f or zone in f["position"]):
         return _amount(s, p, source, step)
     return 0

@@ -6,7 +6,10 @@ A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level`
 list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
 owner's center LRIG), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self`` (level
 at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto the field;
-set when chosen).
+set when chosen), ``not_card`` (a list of catalogue ids the card is none of: "other than X"), ``awakened``
+(whether the SIGNI is awakened), ``power_above_base`` (whether its power is higher than its printed power),
+``in_front`` (the opponent's SIGNI in the zone in front of this card), ``highest_power`` (a SIGNI with the
+highest power on its side's field; both checked where targets are found).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -45,6 +48,11 @@ FILTER_KEYS = (
     "any_of",
     "level_max_self",
     "life_burst",
+    "not_card",
+    "awakened",
+    "power_above_base",
+    "in_front",
+    "highest_power",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -107,6 +115,7 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("team" in f and card.team != f["team"])
         or ("card" in f and card.id not in f["card"])
         or ("life_burst" in f and card.life_burst != f["life_burst"])
+        or ("not_card" in f and card.id in f["not_card"])
     )
 
 
@@ -133,15 +142,19 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
             return False
         if "power_min" in f and power < f["power_min"]:
             return False
+    if "power_above_base" in f and (facts.power(s, slot) > (card.power or 0)) != f["power_above_base"]:
+        return False
     if "upped" in f and (not slot.downed) != f["upped"]:
         return False
     if "frozen" in f and slot.frozen != f["frozen"]:
+        return False
+    if "awakened" in f and slot.awakened != f["awakened"]:
         return False
     return not ("position" in f and zone not in f["position"])
 
 
 SHADOW = "shadow"  # the keyword; "shadow:<qualifier>" is Shadow against the sources that fit the qualifier
-_SHADOW_NUMBERS = ("level_min", "level_max", "power_max", "power_min")
+_SHADOW_NUMBERS = ("level", "level_min", "level_max", "power_max", "power_min")
 _SHADOW_WORDS = ("signi", "lrig", "spell", "white", "red", "blue", "green", "black", "colorless")
 
 
@@ -194,6 +207,8 @@ def shadow_blocks(s: GameState, keywords: frozenset[str], source: str) -> bool:
         level = facts.level(s, source) if slot is not None else card.level or 0
         if ("level_min" in f and level < f["level_min"]) or ("level_max" in f and level > f["level_max"]):
             continue
+        if "level" in f and level != f["level"]:
+            continue
         if "power_max" in f or "power_min" in f:
             power = facts.power(s, slot) if slot is not None else card.power or 0
             if ("power_max" in f and power > f["power_max"]) or ("power_min" in f and power < f["power_min"]):
@@ -230,6 +245,8 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "frozen": ("frozen", "not frozen"),
         "guard": ("with Guard", "without Guard"),
         "life_burst": ("with a Life Burst", "without a Life Burst"),
+        "awakened": ("awakened", "not awakened"),
+        "power_above_base": ("with more power than printed", "with no more power than printed"),
         "shares_center_color": (
             "sharing colour with its owner's center LRIG",
             "sharing no colour with its owner's center LRIG",
@@ -245,9 +262,13 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return " or ".join(filter_text(g).strip("()") for g in v)
     if k == "card":
         return "named " + " or ".join(v)
+    if k == "not_card":
+        return "not named " + " or ".join(v)
     if k == "position":
         return "in the " + "/".join(v) + " zone"
     return {
+        "in_front": "in front of this card",
+        "highest_power": "with the highest power on that field",
         "level_max_self": "of a level no higher than this card's",
         "power_below": "with less power than the SIGNI it put onto the field",
     }.get(k)

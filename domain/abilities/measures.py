@@ -11,12 +11,13 @@ A *measure* is an object with one key naming what is measured, its value the mea
   LRIG, or the lowest level among their LRIGs;
 - ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
   none);
-- ``{"colors": {"of": "lrigs" | "signi" | "paid"}}``: the colours (colourless is none) among your LRIGs, your
-  SIGNI, or the ener cards the effect's optional cost was paid with;
+- ``{"colors": {"of": "lrigs" | "signi" | "paid" | "ener"}}``: the colours (colourless is none) among your
+  LRIGs, your SIGNI, the cards of your ener zone, or the ener cards the effect's optional cost was paid with;
 - ``{"classes": {"zone": "ener"}}``: the classes among the SIGNI in your ener zone;
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent (``{"zone": "life_cloth"}``: how many
   more Life Cloth you have);
-- ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
+- ``{"level_total": {"side", "mod"}}``: the total level of that side's SIGNI (``mod`` 2: 0 when it is even);
+- ``{"under": {"filter": {...}}}``: the cards under this card that fit (nothing when it is not on the field);
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
   ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``extra_paid`` and
   ``attack_damaged`` (1 or 0).
@@ -138,6 +139,18 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
 
 
 @measure(
+    "level_total",
+    {"side": ("you", "opponent"), "mod": int},
+    lambda p: "the total level of the SIGNI on the field" + (f" modulo {p['mod']}" if p.get("mod") else ""),
+)
+def _level_total(c: Ctx, p: dict[str, Any]) -> int:
+    """The total level of that side's SIGNI on the field (``mod``: its remainder; 2: 0 when it is even)."""
+    ps = c.s.players[side_of(c.controller, p.get("side", "you"))]
+    total = sum(facts.level(c.s, sl.iid) for _z, sl in ps.signi_slots())
+    return total % int(p["mod"]) if p.get("mod") else total
+
+
+@measure(
     "power",
     {"of": ("self", "your_signi")},
     lambda p: "the total power of your SIGNI" if p.get("of") == "your_signi" else "its power",
@@ -177,15 +190,20 @@ def _lrigs(c: Ctx, p: dict[str, Any]) -> int:
     return sum(1 for sl in lrigs if sl is not None and facts.card_of(c.s, sl.iid).team == team)
 
 
-@measure("colors", {"of": ("lrigs", "signi", "paid")}, lambda p: f"the colours among the {p.get('of')}")
+@measure(
+    "colors", {"of": ("lrigs", "signi", "paid", "ener")}, lambda p: f"the colours among the {p.get('of')}"
+)
 def _colors(c: Ctx, p: dict[str, Any]) -> int:
-    """The colours (colourless is none) among your LRIGs, your SIGNI, or the ener the cost was paid with."""
+    """The colours (colourless is none) among your LRIGs, your SIGNI, the cards of your ener zone, or the
+    ener the cost was paid with."""
     s, ps = c.s, c.s.players[c.controller]
     of = p.get("of", "lrigs")
     if of == "lrigs":
         cards = [sl.iid for sl in ps.lrig.values() if sl is not None]
     elif of == "signi":
         cards = [sl.iid for _z, sl in ps.signi_slots()]
+    elif of == "ener":
+        cards = list(ps.zones["ener"])
     else:
         cards = list(c.vars.get("paid", []))
     return len({col for i in cards for col in facts.card_of(s, i).colors} - {"colorless"})
@@ -213,11 +231,22 @@ def _hand_lead(c: Ctx, p: dict[str, Any]) -> int:
     return mine - len(c.s.players[opponent(c.controller)].zones[zone])
 
 
-@measure("under", {}, lambda _p: "the cards under it")
-def _under(c: Ctx, _p: dict[str, Any]) -> int | None:
-    """The cards under this card, while it is on the field."""
+@measure(
+    "under",
+    {"filter": dict},
+    lambda p: (
+        f"the cards {filter_text(p['filter'])} under it".replace("  ", " ")
+        if p.get("filter")
+        else "the cards under it"
+    ),
+)
+def _under(c: Ctx, p: dict[str, Any]) -> int | None:
+    """The cards under this card (that fit the ``filter``), while it is on the field."""
     slot = slot_of(c.s, c.source)
-    return None if slot is None else len(slot.under)
+    if slot is None:
+        return None
+    f = p.get("filter", {})
+    return sum(1 for i in slot.under if card_fits(facts.card_of(c.s, i), f))
 
 
 NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged")

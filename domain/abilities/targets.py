@@ -5,13 +5,15 @@ in the zone the step names. A SIGNI with Shadow cannot be targeted by the oppone
 names more targets than there are cannot target any; "up to" allows fewer, down to none.
 
 Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards the step before targeted:
-"down target SIGNI and freeze it"; with a ``filter``, only those that fit: "if it is a <Venom> ..."), or
+"down target SIGNI and freeze it"; with a ``filter``, only those that fit: "if it is a <Venom> ..."),
+``{"attacker": true}`` (the SIGNI attacking now, not targeted), or
 ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig", "count": 1,
 "up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
 card that fits, without targeting (Shadow does not protect from it);
 ``chooser: "opponent"``: the opponent chooses the cards (not a target: Shadow does not protect);
 ``distinct: "class"`` (or ``"level"``) asks for cards of pairwise different classes (levels), ``shared:
-"color"`` for cards that all share a colour, chosen one at a time.
+"color"`` for cards that all share a colour, ``total_level_max: n`` for cards whose levels total n or less,
+chosen one at a time.
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
@@ -41,7 +43,7 @@ from domain.abilities.filters import (
     slot_fits,
     slot_of,
 )
-from domain.state import GameState
+from domain.state import GameState, facing
 
 __all__ = [
     "CONDITIONS",
@@ -69,7 +71,7 @@ __all__ = [
     "target_text",
 ]
 
-ZONES = ("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck")
+ZONES = ("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck", "life_cloth")
 
 # the names the rest of the abilities used before the filters had a module of their own
 _card_fits = card_fits
@@ -86,6 +88,9 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         return [source] if on_field(s, source) else []
     if spec.get("it"):
         return []  # resolved from the step before (see effects)
+    if spec.get("attacker"):  # the SIGNI attacking now
+        card = (s.attack or {}).get("card")
+        return [card] if card is not None and on_field(s, card) else []
     if "cards" in spec:  # named instances (an effect that goes on later): those still on the field
         return [i for i in spec["cards"] if on_field(s, i)]
     if spec.get("side") == "any":  # either field: yours first
@@ -116,6 +121,14 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = [i for i in out if shares_center_color(s, owner, i) == f["shares_center_color"]]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
+    if f.get("highest_power") and zone == "signi":  # the highest power among that side's SIGNI (ties: all)
+        powers = {sl.iid: facts.power(s, sl) for _z, sl in s.players[owner].signi_slots()}
+        top = max(powers.values(), default=0)
+        out = [i for i in out if powers.get(i) == top]
+    if f.get("in_front"):  # the SIGNI in the zone in front of this card's (none when it is not a SIGNI there)
+        here = (s.players[s.owners[source]].find(source) or "").split(":")
+        front = s.players[owner].signi.get(facing(here[1])) if here[0] == "signi" else None
+        out = [i for i in out if front is not None and i == front.iid]
     return out
 
 
@@ -162,6 +175,8 @@ def target_text(spec: dict[str, Any]) -> str:
         return f"it (if it is {filter_text(f).strip().strip('()')})" if f else "it"
     if spec.get("facing"):
         return "the opponent's SIGNI in front of it"
+    if spec.get("attacker"):
+        return "the attacking SIGNI"
     n = spec.get("count", 1)
     side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
     zone_name = spec.get("zone", "signi")
@@ -189,6 +204,12 @@ def target_text(spec: dict[str, Any]) -> str:
     distinct = {"class": " with different classes", "level": " with different levels"}.get(
         str(spec.get("distinct")), " that share a colour" if spec.get("shared") == "color" else ""
     )
+    if "total_level_max" in spec:
+        distinct += f" with levels totalling {spec['total_level_max']} or less"
+    if "total_level" in spec:
+        return f"cards {filter_text(f)} with levels totalling {spec['total_level']} in {side} {zone}".replace(
+            "  ", " "
+        )
     attacking = "attacking " if spec.get("attacking") else ""
     if spec.get("all"):
         return f"every {other}{attacking}{what} {filter_text(f)} in {side} {zone}".replace("  ", " ")

@@ -3,8 +3,8 @@
 The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": event, "whose": ..., "zone":
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
-- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``leaves_field``, ``moved_zone``,
-  ``phase_starts``, ``draws``, ``discards``, ``mills``, ``loses_life_cloth``, ``refreshes``,
+- ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes``, ``leaves_field``,
+  ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``loses_life_cloth``, ``refreshes``,
   ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
@@ -13,9 +13,10 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 - ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase, yours or with ``whose:
   opponent`` the opponent's) or ``end``;
 - ``by``: what caused it: ``not_battle`` (``vanished`` other than in battle), ``own_effect`` (``discards``:
-  by an effect of your own card, not as a cost), ``your_effect`` (``mills``), ``assist_or_life_burst``
-  (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any ability or effect of the
-  opponent's);
+  by an effect of your own card, not as a cost), ``your_effect`` (``mills``; ``own_deck_two_or_more``: two
+  or more cards of your own deck at once, by anyone's cost or effect), ``assist_or_life_burst``
+  (``becomes_target``: an Assist LRIG's ability or a Life Burst; ``signi_enter``: the [Enter] ability of a
+  SIGNI; by default any ability or effect of the opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
 - ``during``: a condition that must hold when the event happens.
 
@@ -125,12 +126,22 @@ event(
     keyed_by=True,
 )
 event(
+    "vanishes",
+    "a SIGNI vanishes an opponent's SIGNI in battle (the attacking SIGNI: only the defender is vanished)",
+    {("this",): "When it vanishes an opponent's SIGNI in battle"},
+)
+event(
     "leaves_field",
-    "a SIGNI leaves the field, however it goes (for another SIGNI: once, however many left)",
+    "a SIGNI leaves the field, however it goes (for another SIGNI: once, however many left); ``by``: "
+    "``cost_or_effect_to_trash``: put from the field into the trash by a cost or an effect",
     {
-        ("this",): "When it leaves the field",
-        ("you",): "When another SIGNI on your field leaves the field",
+        ("this", "", "", "any"): "When it leaves the field",
+        ("you", "", "", "any"): "When another SIGNI on your field leaves the field",
+        ("this", "", "", "cost_or_effect_to_trash"): "When it is put from the field into the trash by a cost "
+        "or an effect",
     },
+    by=("any", "cost_or_effect_to_trash"),
+    keyed_by=True,
 )
 event(
     "moved_zone",
@@ -144,6 +155,7 @@ event(
         ("you", "", "attack"): "At the start of your attack phase",
         ("opponent", "", "attack"): "At the start of the opponent's attack phase",
         ("you", "", "end"): "At the end of your turn",
+        ("opponent", "", "end"): "At the end of your opponent's turn",
         ("any", "", "end"): "At the end of each turn",
     },
     default_whose="you",
@@ -157,7 +169,10 @@ event(
 event(
     "discards",
     "a player discards by an effect of their own card (not as a cost)",
-    {("you", "", "", "own_effect"): "When your own effect makes you discard"},
+    {
+        ("you", "", "", "own_effect"): "When your own effect makes you discard",
+        ("this", "", "", "own_effect"): "When this card is discarded by your own effect",
+    },
     by=("own_effect",),
     keyed_by=True,
     default_whose="you",
@@ -168,8 +183,10 @@ event(
     {
         ("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash",
         ("you", "", "", "any"): "When cards are put from your deck into your trash",
+        ("you", "", "", "own_deck_two_or_more"): "When two or more cards at once are put from your deck into "
+        "your trash by a cost or an effect",
     },
-    by=("your_effect", "any"),
+    by=("your_effect", "any", "own_deck_two_or_more"),
     keyed_by=True,
     default_whose="you",
 )
@@ -198,7 +215,7 @@ event(
     "a SIGNI becomes a target of the opponent's ability or effect (once, however many became targets)",
     {("you",): "When a SIGNI{f} on your field becomes a target of the opponent's {by}"},
     filtered=(("you",),),
-    by=("any", "assist_or_life_burst"),
+    by=("any", "assist_or_life_burst", "signi_enter"),
     default_whose="you",
 )
 
@@ -214,6 +231,7 @@ alias("attack_phase_start", on="phase_starts", whose="you", phase="attack")
 alias("opponent_attack_phase_start", on="phase_starts", whose="opponent", phase="attack")
 alias("turn_end", on="phase_starts", whose="you", phase="end")
 alias("each_turn_end", on="phase_starts", whose="any", phase="end")
+alias("opponent_turn_end", on="phase_starts", whose="opponent", phase="end")
 alias("drew", on="draws", whose="you")
 alias("discarded", on="discards", whose="you", by="own_effect")
 alias("milled", on="mills", whose="you", by="your_effect")
@@ -254,10 +272,8 @@ def trigger_text(trigger: Trigger) -> str:
     g = general(trigger)
     ev = EVENTS.get(str(g.get("on")))
     head = ev.forms.get(key(trigger), "When triggered") if ev is not None else "When triggered"
-    head = head.replace(
-        "{by}",
-        "Assist LRIG or Life Burst" if g.get("by") == "assist_or_life_burst" else "ability or effect",
-    )
+    by_text = {"assist_or_life_burst": "Assist LRIG or Life Burst", "signi_enter": "SIGNI's [Enter] ability"}
+    head = head.replace("{by}", by_text.get(str(g.get("by")), "ability or effect"))
     if "{f}" in head:
         f = filter_text(g.get("filter", {}))
         head = head.replace("{f}", f" {f}" if f else "")

@@ -22,7 +22,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities import trigger_words as tw
-from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
+from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, harmony_as_auto
 from domain.recorder import Recorder
 from domain.state import GameState, opponent
 
@@ -64,7 +64,7 @@ def granted(s: GameState, iid: str) -> list[str]:
 
 @cache
 def _own(card_id: str) -> tuple[tuple[int | str, dict[str, Any]], ...]:
-    return tuple(enumerate(abilities_of(card_id)))
+    return tuple(enumerate(harmony_as_auto(ab) for ab in abilities_of(card_id)))
 
 
 forget_with_encodings(_own.cache_clear)
@@ -136,19 +136,24 @@ THIS_ENTERS = tw.form("enters", "this")
 SIGNI_ENTERS = tw.form("enters", "you")
 VANISHED = tw.form("vanished", "this", by="any")
 VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
-LEAVES = tw.form("leaves_field", "this")
-OTHER_LEAVES = tw.form("leaves_field", "you")
+VANISHES_IN_BATTLE = tw.form("vanishes", "this")
+LEAVES = tw.form("leaves_field", "this", by="any")
+OTHER_LEAVES = tw.form("leaves_field", "you", by="any")
+TRASHED_FROM_FIELD = tw.form("leaves_field", "this", by="cost_or_effect_to_trash")
+THIS_DISCARDED = tw.form("discards", "this", by="own_effect")
 MOVED_ZONE = tw.form("moved_zone", "this")
 ATTACK_PHASE = tw.form("phase_starts", "you", phase="attack")
 OPPONENT_ATTACK_PHASE = tw.form("phase_starts", "opponent", phase="attack")
 YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
+OPPONENT_TURN_END = tw.form("phase_starts", "opponent", phase="end")
 DRAWS = tw.form("draws", "you")
 DISCARDS = tw.form("discards", "you", by="own_effect")
 MILLS = tw.form("mills", "you", by="your_effect")
 MILLED_FROM_YOURS = tw.form("mills", "you", by="any")
 REFRESHES = tw.form("refreshes", "you")
 LOSES_LIFE = tw.form("loses_life_cloth", "you")
+MILLS_OWN_TWO = tw.form("mills", "you", by="own_deck_two_or_more")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -205,6 +210,8 @@ def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards") and _by_own_effect(s, d):
         yield from _signi(s, d["player"], DISCARDS)
+        for iid in d["cards"]:  # "when this card is discarded by your effect": the card, now in the trash
+            yield iid, d["player"], "auto", THIS_DISCARDED, None
 
 
 def _targeted(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -224,6 +231,7 @@ def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     tp = s.turn_player
     if d.get("phase") == "end" and tp:
         yield from _field(s, tp, YOUR_TURN_END)
+        yield from _field(s, opponent(tp), OPPONENT_TURN_END)  # 000 '[Auto]': "at the end of your opponent's"
         for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
             yield from _field(s, p, EACH_TURN_END)
 
@@ -239,6 +247,8 @@ def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield from _signi(s, d["by"], MILLS)
     if d.get("cards"):  # "when a card is put from your deck into your trash": whoever's effect
         yield from _signi(s, d["player"], MILLED_FROM_YOURS)
+    if len(d.get("cards", ())) >= 2:  # "a total of two or more cards" of the deck's owner, at once
+        yield from _signi(s, d["player"], MILLS_OWN_TWO)
 
 
 def _refreshed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -261,10 +271,12 @@ def _moved(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", MOVED_ZONE, None
 
 
-def _vanished(_s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", VANISHED, None
     if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
         yield d["card"], d["player"], "auto", VANISHED_NOT_IN_BATTLE, None
+    elif s.attack is not None:  # in battle only the defender is vanished: the attacker vanished it
+        yield s.attack["card"], s.attack["player"], "auto", VANISHES_IN_BATTLE, None
 
 
 # What each event asks, in order; the event types are TRIGGERING.
@@ -320,6 +332,9 @@ def collect(s: GameState, event: Any) -> Found:
     gone = left_field(s, event)
     for iid in gone:
         _add(s, found, (iid, s.owners[iid], "auto", LEAVES, None))
+    if t == "CardsMoved" and d.get("from") == "signi" and d.get("to") == "trash" and d.get("by_effect"):
+        for iid in gone:  # by an effect, or by a cost its ability pays (rule processing moves no card so)
+            _add(s, found, (iid, s.owners[iid], "auto", TRASHED_FROM_FIELD, None))
     for owner in sorted({s.owners[i] for i in gone}):
         for listener in _signi(s, owner, OTHER_LEAVES):  # once, however many others left
             _add(s, found, listener)
@@ -333,18 +348,21 @@ def _none(_s: GameState, _d: dict[str, Any]) -> Iterator[Listener]:
 def _once_per_ability(s: GameState, event: Any, found: Found) -> Found:
     """A SIGNI becoming a target triggers each ability once, when one or more of the targeted SIGNI fit its
     filter and the source fits its ``by`` (``assist_or_life_burst``: an Assist LRIG's ability, or a Life
-    Burst)."""
+    Burst; ``signi_enter``: a SIGNI's [Enter] ability)."""
     d = event.data
     source = facts.card_of(s, d["by_effect"]) if d.get("by_effect") in s.cards else None
-    by_assist_or_burst = event.rule == "life-burst.use" or (
-        source is not None and source.type.value == "assist_lrig"
-    )
+    fits = {
+        "any": True,
+        "assist_or_life_burst": event.rule == "life-burst.use"
+        or (source is not None and source.type.value == "assist_lrig"),
+        "signi_enter": event.rule == "ability.enter" and source is not None and source.is_signi,
+    }
     seen: set[tuple[str, Any]] = set()
     kept = []
     for w in found:
         key = (w["card"], w["ability"])
         by = ability_at(s.cards[w["card"]], w["ability"]).get("trigger", {}).get("by", "any")
-        if key in seen or (by == "assist_or_life_burst" and not by_assist_or_burst):
+        if key in seen or not fits.get(by, False):
             continue
         seen.add(key)
         kept.append(w)
@@ -390,7 +408,17 @@ def after_emit(rec: Recorder, event: Any) -> None:
     if event.type in ("SigniPlayed", "SigniPutOntoField"):
         _end_waiting_for(rec, event.data["card"])
     for w in collect(rec.state, event):
-        rec.emit("AbilityTriggered", "rules", f"ability.{'enter' if w['kind'] == 'enter' else 'auto'}", w)
+        rec.emit("AbilityTriggered", "rules", _rule(rec.state, w), w)
+
+
+def _rule(s: GameState, w: dict[str, Any]) -> str:
+    """The rule a triggered ability follows: [Enter], [Auto], or a keyword that triggers (Harmony)."""
+    if w["kind"] == "enter":
+        return "ability.enter"
+    if w["kind"] == "auto" and isinstance(w["ability"], int):
+        keyword = ability_at(s.cards[w["card"]], w["ability"]).get("keyword")
+        return f"kw.{keyword}" if keyword else "ability.auto"
+    return "ability.auto"
 
 
 def _vanished_to_trash(rec: Recorder, event: Any) -> None:
@@ -516,7 +544,7 @@ def activate(rec: Recorder, w: dict[str, Any]) -> None:
         )
         return
     ab = ability_at(s.cards[w["card"]], w["ability"])
-    rule = f"ability.{'enter' if w['kind'] == 'enter' else 'auto'}"
+    rule = _rule(s, w)
     rec.emit(
         "AbilityActivated",
         "rules",

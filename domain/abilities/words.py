@@ -116,6 +116,11 @@ MOVE_ROUTES = {
     "trash": (("target", "trash", "owner"), "trash", lambda s: f"put {_t(s)} into the trash"),
     "exclude": (("target", "excluded", "owner"), "exclude", lambda s: f"remove {_t(s)} from the game"),
     "to_ener": (("target", "ener", "you"), "to_ener", lambda s: f"put {_t(s)} into your ener zone"),
+    "to_life_cloth": (
+        ("target", "life_cloth", "you"),
+        "to_life_cloth",
+        lambda s: f"add {_t(s)} to the top of your Life Cloth",
+    ),
     "to_deck": (("target", "deck", "owner"), "to_deck", _to_deck_text),
     "to_field": (
         ("target", "field", "you"),
@@ -140,11 +145,6 @@ MOVE_ROUTES = {
         ("target", "soul", "you"),
         "attach_soul",
         lambda s: f"attach a card from under this LRIG to {_t(s)} as its Soul",
-    ),
-    "to_life_cloth": (
-        ("target", "life_cloth", "you"),
-        "to_life_cloth",
-        lambda s: f"add {_t(s)} to the top of your Life Cloth",
     ),
     "draw": (("deck", "hand", "top"), "draw", _draw_text),
     "search": (("deck", "hand", "search"), "search", _search_text),
@@ -176,6 +176,11 @@ MOVE_ROUTES = {
     ),
     "ener_to_trash": (("ener", "trash", "choose"), "ener_to_trash", _ener_trash_text),
     "exceed": (("under_lrigs", "lrig_trash", "choose"), "exceed", lambda s: f"{_who(s)} exceed {_n(s)}"),
+    "deck_to_under": (
+        ("deck", "under", "top"),
+        "deck_to_under",
+        lambda s: f"put the top {_n(s)} of your deck under this card",
+    ),
     "gather_under": (
         ("under_other_lrigs", "under", "all"),
         "gather_under",
@@ -235,10 +240,10 @@ for _name in (
     "exclude",
     "to_hand",
     "to_ener",
+    "to_life_cloth",
     "to_hand_or_field",
     "return_lrig",
     "attach_soul",
-    "to_life_cloth",
 ):
     _move_alias(_name, {"target": TARGET}, targets=True)
 _move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, targets=True)
@@ -260,6 +265,7 @@ for _name in (
     "life_to_trash",
     "ener_to_trash",
     "exceed",
+    "deck_to_under",
 ):
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any]})
@@ -347,6 +353,9 @@ def _modify_check(step: Step) -> list[str]:
         out.extend(ability_problems("granted ability", step.get("ability", {})))
     if step.get("change") == "keywords":
         out.extend(keyword_problems(step.get("keywords")))
+    on_ener = step.get("target", {}).get("zone") == "ener"
+    if step.get("change") == "keywords" and on_ener != (step.get("keywords") == ["multi_ener"]):
+        out.append("step grant: an ener card gains only multi_ener, and only an ener card gains it")
     return out
 
 
@@ -465,6 +474,13 @@ def _look_top_text(step: Step) -> str:
     where = {"field": "onto your field", "hand_or_field": "to your hand or onto your field"}.get(
         step.get("to", "hand"), "to your hand"
     )
+    if step.get("rest") == "top":
+        return f"look at the top {step['n']}, take {picks} {where}, the rest staying on top"
+    if step.get("rest") == "one_top":
+        return (
+            f"look at the top {step['n']}, take {picks} {where}, one of the rest back on top and the others "
+            "to the bottom of the deck in the order you choose"
+        )
     rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
     if rest != "trash" and step.get("order") == "chosen":
         rest += " in the order you choose"
@@ -476,6 +492,8 @@ def _look_text(s: Step) -> str:
 
 
 def _arrange_text(s: Step) -> str:
+    if s.get("keep"):
+        return f"put the top {_n(s)} of your deck back on top in the order you choose"
     return (
         f"look at the top {_n(s)} of your deck, put any of them on the bottom and the rest back on top, "
         "each in the order you choose"
@@ -495,12 +513,19 @@ _LOOK_TOP = {
     "pick": dict[str, Any],
     "picks": list[dict[str, Any]],
     "to": Literal["hand", "field", "hand_or_field"],
-    "rest": Literal["bottom", "trash"],
+    "rest": Literal["bottom", "trash", "top", "one_top"],
     "no_enter": bool,
     "reveal": bool,
     "order": Literal["chosen"],
 }
-_LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool}
+_LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool, "keep": bool}
+
+
+def _rest_top_many(s: Step) -> bool:
+    """A look that leaves more than one card on top would need their order: refused (rest "top": n 1)."""
+    return s.get("rest") == "top" and s.get("n") != 1
+
+
 general_word(
     "look",
     {
@@ -519,10 +544,13 @@ general_word(
         Route(("deck", "arrange"), fx.OPS["arrange_top"], _arrange_text),
         Route(("hand", ""), fx.OPS["look_hand"], _look_hand_text),
     ],
-    check=lambda s: ["step look: n is required"] if s.get("do") == "take" and "n" not in s else [],
+    check=lambda s: (
+        (["step look: n is required"] if s.get("do") == "take" and "n" not in s else [])
+        + (["step look: the rest stays on top only when one card is looked at"] if _rest_top_many(s) else [])
+    ),
 )
 alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
-alias("arrange_top", "look", {"n": int}, {"zone": "deck", "do": "arrange"})
+alias("arrange_top", "look", {"n": int, "keep": bool}, {"zone": "deck", "do": "arrange"})
 alias("look_hand", "look", _LOOK_HAND, {"zone": "hand"})
 word(
     "damage",
@@ -555,9 +583,21 @@ word(
     {},
     lambda _s: "move this SIGNI to the zone in front of the attacking SIGNI",
 )(fx.OPS["move_to_attacker_front"])
-word("swap_with_ener", {"target": TARGET}, lambda s: f"swap this SIGNI with {_t(s)}", targets=True)(
-    fx.OPS["swap_with_ener"]
-)
+
+
+def _swap_text(s: Step) -> str:
+    if s.get("with") == "revealed":
+        enter = " (its [Enter] abilities do not activate)" if s.get("no_enter") else ""
+        return f"swap {_t(s)} with the card just revealed on top of your deck{enter}"
+    return f"swap this SIGNI with {_t(s)}"
+
+
+word(
+    "swap_with_ener",
+    {"target": TARGET, "with": Literal["revealed"], "no_enter": bool},
+    _swap_text,
+    targets=True,
+)(fx.OPS["swap_with_ener"])
 
 
 def _prevent_text(s: Step) -> str:
@@ -672,16 +712,28 @@ word(
     lambda s: f"{_who(s)} may: {steps_text(s.get('then', []))}",
     control=True,
 )(fx.OPS["may"])
+
+
+def _unless_text(s: Step) -> str:
+    costs = s["costs"] if "costs" in s else [s.get("cost", {})]
+    what = " or ".join(fx.describe_cost(c) for c in costs)
+    payer = "you pay" if s.get("who") == "you" else "the opponent pays"
+    return f"{steps_text(s.get('then', []))}, unless {payer} {what}"
+
+
+def _unless_check(s: Step) -> list[str]:
+    if ("cost" in s) == ("costs" in s):
+        return ["step unless: one cost, or a list of costs to choose from (costs)"]
+    check = _cost_check("unless")
+    return [p for c in (s["costs"] if "costs" in s else [s["cost"]]) for p in check({"cost": c})]
+
+
 word(
     "unless",
-    {"cost": Cost, "then": STEPS, "who": Who},
-    lambda s: (
-        f"{steps_text(s.get('then', []))}, unless "
-        f"{'you pay' if s.get('who') == 'you' else 'the opponent pays'} {fx.describe_cost(s['cost'])}"
-    ),
+    {"cost": Cost, "costs": list[Cost], "then": STEPS, "who": Who},
+    _unless_text,
     control=True,
-    check=_cost_check("unless"),
-    required=("cost",),
+    check=_unless_check,
 )(fx.OPS["unless"])
 word(
     "delay",
@@ -701,14 +753,18 @@ word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])
 def _reveal_text(s: Step) -> str:
     inner = steps_text(s.get("then", []))
     whose = "the opponent's deck" if s.get("who") == "opponent" else "your deck"
+    n = int(s.get("n", 1))
+    if n > 1:
+        top = f"reveal the top {n} cards of {whose}"
+        return top if not inner else f"{top}; if one is {tg.filter_text(s.get('filter', {}))}: {inner}"
     if not inner:
         return f"reveal the top card of {whose}"
     return f"reveal the top card of {whose}; if it is {tg.filter_text(s.get('filter', {}))}: {inner}"
 
 
-word("reveal_top", {"filter": dict[str, Any], "then": STEPS, "who": Who}, _reveal_text, control=True)(
-    fx.OPS["reveal_top"]
-)
+word(
+    "reveal_top", {"filter": dict[str, Any], "then": STEPS, "who": Who, "n": int}, _reveal_text, control=True
+)(fx.OPS["reveal_top"])
 
 
 def _declare_text(s: Step) -> str:

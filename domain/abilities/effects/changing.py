@@ -117,6 +117,7 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
                 "keywords": list(step["keywords"]),
                 "until": "end_of_turn",
                 "by_effect": frame.card,
+                **({"zone": "ener"} if step["target"].get("zone") == "ener" else {}),  # Multi Ener, below
             },
         )
         if lasting:

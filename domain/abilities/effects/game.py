@@ -137,7 +137,7 @@ def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> 
             "times": int(step.get("times", 1)),
             "effect": fresh(step.get("then", [])),
             "by_effect": frame.card,
-            **({"from": step["from"]} if "from" in step else {}),
+            **({"from": step["from"]} if step.get("from") else {}),
         },
     )
     return True

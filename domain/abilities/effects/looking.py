@@ -141,7 +141,8 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
     """The cards taken go to the hand; the rest to the bottom of the deck (in a chosen order) or the trash."""
     step, s, p = at.step, rec.state, frame.player
     left = [i for i in s.players[p].zones["deck"] if i in look.top and i not in look.hand]
-    chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") == "bottom"
+    one_top = step.get("rest") == "one_top"  # one of the rest stays on top, the others go to the bottom
+    chosen_order = (step.get("order") == "chosen" and step.get("rest", "bottom") == "bottom") or one_top
     distinct = len({s.cards[i] for i in left}) > 1  # copies of one card need no order
     if chosen_order and distinct and look.rest is None:
         look.stage = "order"
@@ -155,7 +156,10 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             choices=left,
             order=True,
             private=True,
-            prompt="put the rest on the bottom of your deck: give them all, in order; the last one "
+            prompt="give them all, in order: the first stays on top of your deck, the others go to the "
+            "bottom, the last one to the very bottom"
+            if one_top
+            else "put the rest on the bottom of your deck: give them all, in order; the last one "
             "goes to the very bottom",
         )
     if look.hand:
@@ -168,8 +172,14 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
         )
         frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)  # "if you added a card this way"
     rest = [i for i in s.players[p].zones["deck"] if i in look.top]
-    if rest:
-        if step.get("rest", "bottom") == "trash":
+    if one_top and rest:  # the first of the chosen order (or any of copies) stays on top
+        order = look.rest if look.rest is not None else rest
+        if order[1:]:
+            rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": order[1:]})
+    elif rest:
+        if step.get("rest", "bottom") == "top":
+            pass  # the card not taken stays where it is, on top (one card looked at: no order to choose)
+        elif step.get("rest", "bottom") == "trash":
             milled(rec, frame, p, rest)
         elif look.rest is not None:
             rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": look.rest})
@@ -182,10 +192,13 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
 @op("arrange_top")
 def _arrange_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top N cards of your deck; put any number of them on the bottom in the order you choose,
-    and the rest back on top in the order you choose (both orders: the first chosen is nearest the top)."""
+    and the rest back on top in the order you choose (both orders: the first chosen is nearest the top);
+    ``keep``: none goes to the bottom, they are only put back in the order you choose."""
     step, s, p = at.step, rec.state, frame.player
     if at.progress.arrange is None:
         at.progress.arrange = Arrange(top=list(s.players[p].zones["deck"][: int(step.get("n", 1))]))
+        if step.get("keep"):
+            at.progress.arrange.bottom = []
     arr = at.progress.arrange
     top = arr.top
     if not top:
@@ -259,16 +272,20 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 @op("reveal_top")
 def _reveal_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """Reveal the top card of a deck (yours, or ``who``'s); if it fits the filter, what follows happens."""
+    """Reveal the top card (``n``: the top n cards) of a deck (yours, or ``who``'s); if it fits the filter
+    (one of them does), what follows happens. The cards stay where they are."""
     step = at.step
     p = who(frame, step)
     frame.queue.pop(0)
     deck = rec.state.players[p].zones["deck"]
     if not deck:
         return True
-    iid = deck[0]
-    rec.emit("CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": rec.state.cards[iid]})
-    frame.notes["revealed"] = iid  # later steps may ask what it was (condition "revealed")
-    if tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})):
+    shown = deck[: int(step.get("n", 1))]
+    for iid in shown:
+        rec.emit(
+            "CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": rec.state.cards[iid]}
+        )
+    frame.notes["revealed"] = shown[0]  # later steps may ask what it was (condition "revealed")
+    if any(tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})) for iid in shown):
         frame.insert(step.get("then", []))
     return True

@@ -93,6 +93,8 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         return True
     if step.get("random"):
         cards = rec.random(f"discard:{p}").sample(list(hand), n)
+    elif step.get("_this") in hand:  # the card itself (an [Action] used from the hand discards it)
+        cards = [step["_this"]]
     elif at.progress.answer is not None:
         cards = take(at)["cards"]
     elif (n == len(hand) and not f and not up_to) or step.get("all"):
@@ -186,7 +188,8 @@ def _to_hand(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
 
 @op("to_life_cloth")
 def _to_life_cloth(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
-    """Add the targets (cards of your trash) to the top of your Life Cloth, one by one (000 'Life Cloth')."""
+    """Add the targets (cards of your ener zone, trash or hand) to the top of your Life Cloth, one by one (000
+    'Life Cloth')."""
     cards = live_targets(rec, frame, at.step, chosen)
     if cards:
         move_cards(rec, frame, frame.player, cards, "life_cloth", top=True)
@@ -361,6 +364,7 @@ def _life_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
     p = frame.player
     cards = list(rec.state.players[p].zones["life_cloth"][: int(step.get("n", 1))])
     frame.notes["moved"] = cards
+    frame.notes["done"] = frame.notes.get("done", 0) + len(cards)  # "if you do"
     if cards:
         rec.emit(
             "CardsMoved",
