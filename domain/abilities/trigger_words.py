@@ -4,8 +4,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 ..., "phase": ..., "by": ..., "filter": {...}, "during": condition}``:
 
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes``, ``leaves_field``,
-  ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``loses_life_cloth``, ``refreshes``,
-  ``soul_attached``, ``becomes_target``;
+  ``trashed``, ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``loses_life_cloth``,
+  ``refreshes``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``opponent``, or ``any`` (whoever's turn it is, for a phase);
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG), ``lrig`` when
@@ -127,20 +127,29 @@ event(
 )
 event(
     "vanishes",
-    "a SIGNI vanishes an opponent's SIGNI in battle (the attacking SIGNI: only the defender is vanished)",
-    {("this",): "When it vanishes an opponent's SIGNI in battle"},
+    "a SIGNI vanishes an opponent's SIGNI (``by: battle``: in battle, the attacking SIGNI: only the defender "
+    "is vanished)",
+    {("this", "", "", "battle"): "When it vanishes an opponent's SIGNI in battle"},
+    by=("battle",),
+    keyed_by=True,
 )
 event(
     "leaves_field",
-    "a SIGNI leaves the field, however it goes (for another SIGNI: once, however many left); ``by``: "
-    "``cost_or_effect_to_trash``: put from the field into the trash by a cost or an effect",
+    "a SIGNI leaves the field, however it goes (for another SIGNI: once, however many left)",
     {
-        ("this", "", "", "any"): "When it leaves the field",
-        ("you", "", "", "any"): "When another SIGNI on your field leaves the field",
-        ("this", "", "", "cost_or_effect_to_trash"): "When it is put from the field into the trash by a cost "
-        "or an effect",
+        ("this",): "When it leaves the field",
+        ("you",): "When another SIGNI on your field leaves the field",
     },
-    by=("any", "cost_or_effect_to_trash"),
+)
+event(
+    "trashed",
+    "a SIGNI is put from the field into the trash (``by: cost_or_effect``: by a cost or an effect, not by "
+    "rule processing)",
+    {
+        ("this", "", "", "cost_or_effect"): "When it is put from the field into the trash by a cost or an "
+        "effect"
+    },
+    by=("cost_or_effect",),
     keyed_by=True,
 )
 event(
