@@ -16,8 +16,10 @@ A card's entry is a list of abilities. An ability is an object:
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n" | "total_level", "filter", "distinct"},
-  "coins": n, "exceed": n, "self_to": "trash" | "deck_bottom" | "discard", "power_self": n}`` (``self_to``:
-  this card goes there; ``total_level``: any number of cards whose levels total exactly that;
+  "coins": n, "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"},
+  "self_to": "deck_bottom" | "discard", "power_self": n}`` (``put_signi``: put this SIGNI, n SIGNI of yours,
+  or all of them, into the trash or the ener zone; ``self_to``: this card goes onto its owner's deck bottom,
+  or is discarded from the hand; ``total_level``: any number of cards whose levels total exactly that;
   ``power_self``: this SIGNI gets n power, a minus, until end of turn);
   ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
   the player may pay it or not
@@ -63,10 +65,11 @@ COST_KEYS = (
     "trash_ener",
     "coins",
     "exceed",
+    "put_signi",
     "self_to",
     "power_self",
 )
-SELF_TO = ("trash", "deck_bottom", "discard")  # cost "self_to": this card goes there as the cost; "discard":
+SELF_TO = ("deck_bottom", "discard")  # cost "self_to": this card goes there as the cost; "discard":
 # it is discarded from the hand (an [Action] used from the hand)
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
@@ -316,8 +319,18 @@ def _cost_text(cost: dict[str, Any]) -> str:
     if cost.get("self_to") == "discard":
         out.append("discarding this card from your hand")
     elif cost.get("self_to"):
-        where = "the bottom of its owner's deck" if cost["self_to"] == "deck_bottom" else "its owner's trash"
-        out.append(f"putting this card from the field onto {where}")
+        out.append("putting this card from the field onto the bottom of its owner's deck")
+    if cost.get("put_signi"):
+        c = cost["put_signi"]
+        if c.get("self"):
+            which = "this SIGNI"
+        elif c.get("all"):
+            which = "all your SIGNI"
+        else:
+            other = " other" if c.get("another") else ""
+            what = filter_text(c.get("filter", {}))
+            which = f"{c.get('n', 1)}{other} SIGNI {what} of yours".replace("  ", " ")
+        out.append(f"putting {which} into the {c.get('to', 'trash')}".replace(" ener", " ener zone"))
     return ", ".join(out) or "nothing"
 
 
@@ -366,6 +379,11 @@ def _shape_problems(ab: Ability) -> list[str]:
         if key in ab:
             out.extend(condition_problems(ab[key]))
     out.extend(f"unknown cost {k!r}" for k in ab.get("cost", {}) if k not in COST_KEYS)
+    put = ab.get("cost", {}).get("put_signi", {})
+    bad_put = set(put) - {"self", "n", "filter", "another", "all", "to"}
+    bad_filter = set(put.get("filter", {})) - set(FILTER_KEYS)
+    if bad_put or bad_filter or put.get("to", "trash") not in ("trash", "ener"):
+        out.append(f"cost put_signi: unknown key(s) {sorted(bad_put)} or zone, or filter")
     if "self_to" in ab.get("cost", {}) and ab["cost"]["self_to"] not in SELF_TO:
         out.append(f"cost self_to must be one of {SELF_TO}")
     if ab.get("cost", {}).get("self_to") == "discard" and ab["kind"] != "action":

@@ -191,12 +191,34 @@ def cost_steps(
         if not tg.on_field(s, card):
             return None
         steps.append({"op": "power", "amount": int(cost["power_self"]), "target": {"self": True}})
-    if cost.get("self_to") in ("trash", "deck_bottom"):  # this card leaves the field as the cost, paid last:
+    if cost.get("self_to") == "deck_bottom":  # this card leaves the field as the cost, paid last:
         if payer != player or tg._slot(s, card) is None:  # only while it is on the field
             return None
-        to = {"op": "to_deck", "bottom": True} if cost["self_to"] == "deck_bottom" else {"op": "trash"}
-        steps.append({**to, "target": {"self": True}})
+        steps.append({"op": "to_deck", "bottom": True, "target": {"self": True}})
+    if cost.get("put_signi"):  # this SIGNI, or SIGNI of yours, into the trash or the ener zone, paid last
+        put = signi_cost_step(s, player, card, payer, rel, cost["put_signi"])
+        if put is None:
+            return None
+        steps.append(put)
     return [x for st in steps for x in (st, {"op": "then"})]
+
+
+def signi_cost_step(
+    s: GameState, player: str, card: str, payer: str, rel: str, c: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The step that pays "put this SIGNI / n (other) SIGNI of yours / all your SIGNI into the trash (or the
+    ener zone)" (000 'Cost': a cost is paid in full or not at all, so one that cannot be paid is None)."""
+    if c.get("self"):
+        if payer != player or tg._slot(s, card) is None:  # only while this SIGNI is on the field
+            return None
+        spec: dict[str, Any] = {"self": True}
+    else:
+        spec = {"side": rel, "zone": "signi", "count": int(c.get("n", 1)), "filter": c.get("filter", {})}
+        spec.update({k: True for k in ("another", "all") if c.get(k)})
+        found = tg.candidates(s, player, card, spec)
+        if not spec.get("all") and len(found) < int(spec["count"]):
+            return None
+    return {"op": "to_ener" if c.get("to") == "ener" else "trash", "target": spec}
 
 
 @op("may_pay")
