@@ -130,6 +130,8 @@ def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
     def spares(e: dict[str, Any]) -> bool:  # a prevention "from" a kind of card spares only its damage
         if e.get("from") is None:
             return True
+        if source not in rec.state.cards:  # no card dealt it: a prevention "from" a kind of card spares none
+            return False
         kind = facts.card_of(rec.state, source)
         return kind.is_signi if e["from"] == "signi" else kind.is_lrig
 
