@@ -6,19 +6,21 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes
   an opponent's SIGNI), ``power_zero``, ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the
   trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``spell_used``,
-  ``soul_attached``, ``becomes_target``;
+  ``loses_life_cloth``, ``refreshes``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
   (whoever's turn it is, for a phase);
-- ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
+- ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG), ``lrig`` when
+  only an LRIG does;
 - ``phase``: for ``phase_starts``: ``attack`` (the start of the attack phase), ``main`` or ``end``;
 - ``by``: what caused it: ``battle`` (``vanished``, ``vanishes``: in battle), ``not_battle`` (``vanished``
   other than in battle), ``cost_or_effect`` (``trashed``: by a cost or an effect, not by rule processing),
   ``cost_or_your_effect`` (``trashed``: by a cost or an effect of your own card), ``your_effect``
   (``moved_zone``: by an effect of your own card), ``own_effect``
-  (``discards``: by an effect of your own card, not as a cost), ``your_effect`` (``mills``),
-  ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any
-  ability or effect of the opponent's);
+  (``discards``: by an effect of your own card, not as a cost), ``your_effect`` (``mills``; ``any``: from your
+  deck, by anyone's; ``own_deck_two_or_more``: two or more cards of your own deck at once, by anyone's cost
+  or effect), ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst;
+  ``signi_enter``: the [Enter] ability of a SIGNI; by default any ability or effect of the opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
 - ``subject``: for the forms that take a filter, ``this`` (the card the event is about is this card: "when
   this SIGNI becomes a target") or ``other`` (another card: "when another SIGNI enters your field");
@@ -104,6 +106,7 @@ event(
     {
         ("this",): "When it attacks",
         ("you", "signi"): "When a SIGNI{f} on your field attacks",
+        ("you", "lrig"): "When an LRIG on your field attacks",
         ("opponent",): "When a SIGNI or LRIG of the opponent attacks",
         ("opponent", "signi"): "When a SIGNI of the opponent attacks",
     },
@@ -198,6 +201,7 @@ event(
         ("opponent", "", "main"): "At the start of your opponent's main phase",
         ("opponent", "", "attack"): "At the start of the opponent's attack phase",
         ("you", "", "end"): "At the end of your turn",
+        ("opponent", "", "end"): "At the end of your opponent's turn",
         ("any", "", "end"): "At the end of each turn",
     },
     default_whose="you",
@@ -211,19 +215,26 @@ event(
 event(
     "discards",
     "a player discards by an effect of their own card (not as a cost)",
-    {("you", "", "", "own_effect"): "When your own effect makes you discard"},
+    {
+        ("you", "", "", "own_effect"): "When your own effect makes you discard",
+        ("this", "", "", "own_effect"): "When this card is discarded by your own effect",
+    },
     by=("own_effect",),
     keyed_by=True,
     default_whose="you",
 )
 event(
     "mills",
-    "cards are put from a deck into the trash (by a player's effect, or this card, however)",
+    "cards are put from a deck into the trash (by a player's effect, or this card, however; by: any: from "
+    "your deck, by anyone's)",
     {
         ("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash",
         ("this",): "When this card is put from your deck into your trash",
+        ("you", "", "", "any"): "When cards are put from your deck into your trash",
+        ("you", "", "", "own_deck_two_or_more"): "When two or more cards at once are put from your deck into "
+        "your trash by a cost or an effect",
     },
-    by=("your_effect",),
+    by=("your_effect", "any", "own_deck_two_or_more"),
     keyed_by=True,
     default_whose="you",
 )
@@ -232,6 +243,18 @@ event(
     "a player uses a spell (as it is used, before it resolves)",
     {("any",): "When a player uses a spell"},
     default_whose="any",
+)
+event(
+    "loses_life_cloth",
+    "a player's Life Cloth is crushed or put into the trash (a refresh, an effect)",
+    {("you",): "When one of your Life Cloth is crushed or put into the trash"},
+    default_whose="you",
+)
+event(
+    "refreshes",
+    "a player refreshes their deck (rule processing: the trash becomes the new deck)",
+    {("you",): "When you refresh your deck"},
+    default_whose="you",
 )
 event(
     "soul_attached",
@@ -246,12 +269,13 @@ event(
     "a SIGNI becomes a target of the opponent's ability or effect (once, however many became targets)",
     {("you",): "When a SIGNI{f} on your field becomes a target of the opponent's {by}"},
     filtered=(("you",),),
-    by=("any", "assist_or_life_burst"),
+    by=("any", "assist_or_life_burst", "signi_enter"),
     default_whose="you",
 )
 
 alias("attack", on="attacks", whose="this")
 alias("signi_attacks", on="attacks", whose="you", zone="signi")
+alias("lrig_attacks", on="attacks", whose="you", zone="lrig")
 alias("opponent_attacks", on="attacks", whose="opponent")
 alias("opponent_signi_attacks", on="attacks", whose="opponent", zone="signi")
 alias("signi_enters", on="enters", whose="you")
@@ -260,8 +284,10 @@ alias("vanished_in_battle", on="vanished", whose="this", by="battle")
 alias("vanishes_in_battle", on="vanishes", whose="this", by="battle")
 alias("other_leaves_field", on="leaves_field", whose="you")
 alias("attack_phase_start", on="phase_starts", whose="you", phase="attack")
+alias("opponent_attack_phase_start", on="phase_starts", whose="opponent", phase="attack")
 alias("turn_end", on="phase_starts", whose="you", phase="end")
 alias("each_turn_end", on="phase_starts", whose="any", phase="end")
+alias("opponent_turn_end", on="phase_starts", whose="opponent", phase="end")
 alias("drew", on="draws", whose="you")
 alias("discarded", on="discards", whose="you", by="own_effect")
 alias("milled", on="mills", whose="you", by="your_effect")
@@ -302,10 +328,8 @@ def trigger_text(trigger: Trigger) -> str:
     g = general(trigger)
     ev = EVENTS.get(str(g.get("on")))
     head = ev.forms.get(key(trigger), "When triggered") if ev is not None else "When triggered"
-    head = head.replace(
-        "{by}",
-        "Assist LRIG or Life Burst" if g.get("by") == "assist_or_life_burst" else "ability or effect",
-    )
+    by_text = {"assist_or_life_burst": "Assist LRIG or Life Burst", "signi_enter": "SIGNI's [Enter] ability"}
+    head = head.replace("{by}", by_text.get(str(g.get("by")), "ability or effect"))
     if "{f}" in head:
         f = filter_text(g.get("filter", {}))
         head = head.replace("{f}", f" {f}" if f else "")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.effects.moving import move_cards
 from domain.abilities.effects.running import ask_hand_or_field, ask_in_step, ask_zone, op, take, taken
@@ -127,6 +128,22 @@ def _gather_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bo
     cards = [
         u for sl in s.players[p].lrig.values() if sl is not None and sl.iid != frame.card for u in sl.under
     ]
+    if cards and tg._on_field(s, frame.card):
+        rec.emit(
+            "CardsPutUnder",
+            "rules",
+            frame.rule,
+            {"player": p, "cards": cards, "card": frame.card, "by_effect": frame.card},
+        )
+    return True
+
+
+@op("deck_to_under")
+def _deck_to_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put the top N cards of your deck under this card, while it is on the field (fewer when fewer are
+    left); they are shown."""
+    s, p = rec.state, frame.player
+    cards = list(s.players[p].zones["deck"][: int(at.step.get("n", 1))])
     if cards and tg._on_field(s, frame.card):
         rec.emit(
             "CardsPutUnder",
@@ -280,6 +297,8 @@ def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str])
     step = at.step
     s, iid, p = rec.state, frame.card, frame.player
     live = live_targets(rec, frame, step, chosen)
+    if step.get("with") == "revealed":
+        return _swap_with_revealed(rec, frame, live, bool(step.get("no_enter")))
     where = s.players[p].find(iid) or ""
     if not live or not where.startswith("signi:"):
         return True
@@ -287,6 +306,30 @@ def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str])
     move_cards(rec, frame, p, [iid], "ener")
     if zone in legal_zones(rec.state, p, live[0]):
         put_onto_field(rec, frame, live[0], zone, False)
+    return True
+
+
+def _swap_with_revealed(rec: Recorder, frame: Frame, live: list[str], no_enter: bool) -> bool:
+    """The target SIGNI of yours and the SIGNI just revealed on top of your deck change places: the target
+    goes on top of the deck, the revealed SIGNI onto the field in the zone it left (if it may be there:
+    level, limit, limiting)."""
+    s, p = rec.state, frame.player
+    revealed = frame.notes.get("revealed")
+    deck = s.players[p].zones["deck"]
+    if not live or revealed is None or not deck or deck[0] != revealed:
+        return True
+    target = live[0]
+    zone = (s.players[p].find(target) or ":").split(":")[1]
+    card = facts.card_of(s, revealed)
+    total = facts.signi_levels(s, p) - facts.level(s, target) + (card.level or 0)
+    if (
+        (card.level or 0) > facts.center_level(s, p)
+        or total > facts.limit(s, p)
+        or not facts.limiting_ok(s, p, card)
+    ):
+        return True
+    move_cards(rec, frame, p, [target], "deck", top=True)
+    put_onto_field(rec, frame, revealed, zone, no_enter)
     return True
 
 

@@ -32,7 +32,8 @@ OPS: dict[str, Op] = {}
 NOTED = ("declared",)  # a filter value that names what the effect noted: the number its player declared
 
 
-CHOOSE_COUNTS = ("opponent_center_level",)  # "choose" of a modes step may name a number the game gives
+# "choose" of a modes step may name a number the game gives
+CHOOSE_COUNTS = ("opponent_center_level", "center_level")
 
 
 DELAYS = ("attack_end",)
@@ -219,7 +220,8 @@ def who(frame: Frame, step: dict[str, Any]) -> str:
     return frame.player if step.get("who", "you") == "you" else opponent(frame.player)
 
 
-COUNTS = ("discarded",)  # a step's "n" may name a number the effect noted: the cards it just discarded
+# a step's "n" may name a number the effect noted: the cards it just discarded, the number its player declared
+COUNTS = ("discarded", "declared")
 
 
 def count(frame: Frame, step: dict[str, Any]) -> int:
