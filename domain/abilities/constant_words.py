@@ -11,7 +11,7 @@ A form is its parameters and their types, how it reads in English, and what else
   ``per``, the amount is added once for each of what the measure counts ("+1000 for each ...", see
   ``measures``);
 - ``immune``: ``{"from": "vanish" | "down" | "power_minus", "by": "opponent" | "any"}``: the card cannot be
-  vanished (downed, given minus power) by those effects;
+  vanished (downed, given minus power) by those effects (``any``: by any effect; vanished: nor in battle);
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
 - ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
   (``battled``), or, during an attack phase, the SIGNI in front of it vanished however (``front``), goes to
@@ -128,7 +128,8 @@ def _immune_text(st: Step) -> str:
     what = st.get("from", "vanish")
     if what == "power_minus":
         return f"this SIGNI's power cannot be lowered by {by} effects"
-    return f"this SIGNI cannot be {'downed' if what == 'down' else 'vanished'} by {by} effects"
+    battle = ", nor in battle" if what == "vanish" and by == "any" else ""
+    return f"this SIGNI cannot be {'downed' if what == 'down' else 'vanished'} by {by} effects{battle}"
 
 
 constant(
