@@ -180,7 +180,7 @@ def check_grow(s: GameState, p: str, iid: str, position: str) -> tuple[Card, lis
         raise IllegalAction(
             "judge.unenforced", f"the grow cost of {new.name} ({', '.join(bad)}) is not enforced"
         )
-    ener = [(e, facts.card_of(s, e)) for e in s.players[p].zones["ener"]]
+    ener = [(e, facts.ener_card(s, e)) for e in s.players[p].zones["ener"]]
     return new, costs.choose_payment(new.grow_cost, ener)
 
 
@@ -194,7 +194,7 @@ def _pay(
             )
         return auto
     paid = resolve_refs(s, p, pay, ["ener"])
-    if not costs.can_pay_with(new.grow_cost, [facts.card_of(s, i) for i in paid]):
+    if not costs.can_pay_with(new.grow_cost, [facts.ener_card(s, i) for i in paid]):
         raise IllegalAction([rule, "cost.ener"], f"those ener cards do not pay {_cost_text(new)} exactly")
     return paid
 

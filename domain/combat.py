@@ -136,14 +136,24 @@ def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, f
 
 def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
     """Whether damage the player would take is prevented instead (``effect.prevent-damage``): one use of a
-    prevention set this turn is spent, one that costs nothing first, and what it says happens then."""
-    from_signi = source in rec.state.cards and facts.card_of(rec.state, source).is_signi
+    prevention set this turn is spent, one that costs nothing first, and what it says happens then. A
+    prevention ``from`` a SIGNI (or an LRIG) spares only damage that kind of card deals, by its attack or its
+    effect (seed 000, Damage)."""
+
+    def spares(e: dict[str, Any]) -> bool:  # a prevention "from" a kind of card spares only its damage
+        if e.get("from") is None:
+            return True
+        if source not in rec.state.cards:  # no card dealt it: a prevention "from" a kind of card spares none
+            return False
+        kind = facts.card_of(rec.state, source)
+        return kind.is_signi if e["from"] == "signi" else kind.is_lrig
+
     mine = [
         e
         for e in rec.state.flags.get("preventions", [])
         if e["player"] == player
         and e.get("what") != "attack"  # a negation of the next attack is no prevention of damage
-        and (e.get("from") != "signi" or from_signi)  # "damage from a SIGNI" only
+        and spares(e)
     ]
     if not mine:
         return False

@@ -625,6 +625,9 @@ def _power_changed(state: GameState, d: dict[str, Any], _e: Any) -> None:
 
 @handles("KeywordsGranted")
 def _granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    if d.get("zone") == "ener":  # an ener card gains Multi Ener until end of turn (the flags end with it)
+        state.flags["multi_ener"] = [*state.flags.get("multi_ener", []), d["card"]]
+        return
     _slot_of(state, d["card"]).keywords.extend(d["keywords"])
 
 

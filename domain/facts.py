@@ -8,6 +8,7 @@ done by ``domain.abilities.constants`` as it loads), so this module imports noth
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -59,6 +60,14 @@ def card_of(state: GameState, iid: str) -> Card:
     found = _CARDS.get(cards, lambda: {i: catalogue().get(c) for i, c in cards.items()})
     _last = (cards, len(cards), found)
     return found[iid]
+
+
+def ener_card(state: GameState, iid: str) -> Card:
+    """A card of an ener zone as it pays: printed, or with Multi Ener an effect gave it this turn."""
+    card = card_of(state, iid)
+    if iid in state.flags.get("multi_ener", ()) and not card.multi_ener:
+        return replace(card, multi_ener=True)
+    return card
 
 
 def level(state: GameState, iid: str) -> int:

@@ -277,6 +277,10 @@ def _uses(s: GameState, p: str, kind: str) -> Iterator[dict[str, Any]]:
         for ref, ab in abilities_gained(s, slot.iid):  # an [Action] gained until end of turn
             if ab["kind"] == "action":
                 tries.append({"type": "use_ability", "card": slot.iid, "ability": str(ref)})
+    for iid in ps.zones["hand"]:  # [Action] abilities used from the hand, paid by discarding the card
+        for n, ab in enumerate(abilities_of(s.cards[iid])):
+            if ab["kind"] == "action" and ab.get("cost", {}).get("self_to") == "discard":
+                tries.append({"type": "use_ability", "card": iid, "ability": str(n + 1)})
     for t in list(tries):  # also with the extra cost paid (a Bet, an optional Exceed)
         if t["type"] in ("use_spell", "use_piece") and any(
             a.get("extra_cost") for a in abilities_of(s.cards[t["card"]])

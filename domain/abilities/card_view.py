@@ -14,7 +14,8 @@ from typing import Any
 
 from domain.abilities.catalogue import COST_KEYS, EXTRA_COST_KEYS, KINDS, TRIGGERS, describe_ability
 
-# The kinds the card view names (the contract's list); a Rise is a constant ability of its SIGNI.
+# The kinds the card view names (the contract's list); a Rise is a constant ability of its SIGNI, a Harmony
+# an auto ability.
 SHOWN_KINDS = ("auto", "enter", "constant", "action", "life_burst", "arts", "spell", "piece")
 
 
@@ -79,6 +80,8 @@ def shown_kind(ab: dict[str, Any], card_type: str) -> str:
     kind = str(ab["kind"])
     if kind == "rise":
         return "constant"
+    if kind == "harmony":  # a keyword that triggers as its SIGNI enters the field
+        return "auto"
     if kind == "spell" and card_type == "arts":
         return "arts"
     return kind

@@ -3,7 +3,9 @@
 A card's entry is a list of abilities. An ability is an object:
 
 - ``kind``: ``enter`` | ``auto`` | ``constant`` | ``action`` | ``life_burst`` | ``spell`` | ``piece`` |
-  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``);
+  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``) |
+  ``harmony`` (Harmony: as the SIGNI enters the field, however it enters, its player downs the LRIGs its
+  ``cost`` ``down_lrig`` names, or else the SIGNI is downed; run as ``harmony_as_auto`` says);
   an ARTS's effect is a ``spell`` ability (the card views call it ``arts``; ``use.use_arts`` uses it)
 - ``team``: true for a Team ability (valid only while the player's three LRIGs are of the card's team), or the
   name of the team the card's text gives (for a card the catalogue gives no team)
@@ -15,12 +17,15 @@ A card's entry is a list of abilities. An ability is an object:
 - ``condition``: a condition (see ``conditions``: ``compare`` and the other condition words) the ability needs
   to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
-  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n" | "all", "filter", "distinct"},
-  "coins": n, "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"}}``
-  (``put_signi``: put this SIGNI, n SIGNI of yours, or all of them, into the trash or the ener zone);
-  ``"mill": n``: put the top n cards of your deck into the trash;
-  ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the
-  cost is optional: the player may pay it or not
+  {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n" | "total_level", "filter", "distinct"},
+  "coins": n, "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"},
+  "self_to": "deck_bottom" | "discard", "power_self": n, "mill": n}`` (``put_signi``: put this SIGNI, n
+  SIGNI of yours, or all of them, into the trash or the ener zone; ``self_to``: this card goes onto its
+  owner's deck bottom, or is discarded from the hand; ``total_level``: any number of cards whose levels
+  total exactly that; ``power_self``: this SIGNI gets n power, a minus, until end of turn; ``mill``: put the
+  top n cards of your deck into the trash; ``trash_ener`` ``all``: every card of the ener zone that fits);
+  ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
+  the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
   add as it is used (action field ``extra``); the effect's condition ``extra_paid`` tells whether they did
 - ``effect``: a list of steps (see ``effects.OPS``); ``{"op": "then"}`` splits it where targets of what
@@ -52,7 +57,7 @@ from domain.facts import catalogue
 __all__ = ["TRIGGERS", "EncodingError", "abilities_of", "describe", "describe_ability", "problems"]
 
 Ability = dict[str, Any]
-KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise")
+KINDS = ("enter", "auto", "constant", "action", "life_burst", "spell", "piece", "rise", "harmony")
 ONCE = ("turn", "twice", "game")
 COST_KEYS = (
     "ener",
@@ -65,7 +70,11 @@ COST_KEYS = (
     "exceed",
     "put_signi",
     "mill",
+    "self_to",
+    "power_self",
 )
+SELF_TO = ("deck_bottom", "discard")  # cost "self_to": this card goes there as the cost; "discard":
+# it is discarded from the hand (an [Action] used from the hand)
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
     "kind",
@@ -179,10 +188,25 @@ def granted_ref(card_id: str, index: int, ability: dict[str, Any]) -> str:
     raise ValueError(f"{card_id} ability {index} gives no such ability")
 
 
+def harmony_as_auto(ab: dict[str, Any]) -> dict[str, Any]:
+    """The ability as the judge runs it. Harmony (000 'Harmony') is not an [Enter] ability: it triggers when
+    its SIGNI enters the field, however it enters (even when [Enter] abilities do not activate); its player
+    may down LRIGs that meet its requirement, and if they do not (or cannot), the SIGNI itself is downed."""
+    if ab["kind"] != "harmony":
+        return ab
+    return {
+        "kind": "auto",
+        "keyword": "harmony",
+        "trigger": {"on": "enters"},
+        "effect": [{"op": "may_pay", "cost": ab["cost"], "else": [{"op": "down", "target": {"self": True}}]}],
+    }
+
+
 def ability_at(card_id: str, ref: int | str) -> dict[str, Any]:
-    """A card's own ability (by index), or an ability some card gives (by ``granted_ref`` name)."""
+    """A card's own ability (by index), or an ability some card gives (by ``granted_ref`` name), as the judge
+    runs it (``harmony_as_auto``)."""
     if isinstance(ref, int):
-        return abilities_of(card_id)[ref]
+        return harmony_as_auto(abilities_of(card_id)[ref])
     source, _, path = ref.partition("#")
     index, _, n = path.partition(".")
     return granted_in(abilities_of(source)[int(index)].get("effect", []))[int(n)]
@@ -239,6 +263,11 @@ def describe_ability(ab: Ability) -> str:
     if ab["kind"] == "rise":
         what = f"SIGNI {filter_text(ab.get('filter', {}))}".rstrip()
         return f"Rise: it is put onto the field only on top of a {what} on your field."
+    if ab["kind"] == "harmony":
+        return (
+            f"Harmony: as it enters the field (however it enters), you may pay {_cost_text(ab['cost'])}; "
+            "if you do not, it is downed."
+        )
     if ab["kind"] == "constant":
         cond = f" while {condition_text(ab['condition'])}" if ab.get("condition") else ""
         team = _team_text(ab, " ")
@@ -288,9 +317,28 @@ def _cost_text(cost: dict[str, Any]) -> str:
     if cost.get("trash_ener"):
         t = cost["trash_ener"]
         distinct = " of different classes" if t.get("distinct") else ""
-        n = "all the cards" if t.get("all") else t.get("n", 1)
+        n = (
+            "all the cards"
+            if t.get("all")
+            else f"cards of total level {t['total_level']}"
+            if "total_level" in t
+            else t.get("n", 1)
+        )
         what = f"{n} {filter_text(t.get('filter', {}))}{distinct}".replace("  ", " ").rstrip()
         out.append(f"putting {what} from ener into the trash")
+    if cost.get("mill"):
+        out.append(f"putting the top {cost['mill']} of your deck into the trash")
+    if cost.get("coins"):
+        out.append(f"{cost['coins']} coin(s)")
+    if cost.get("exceed"):
+        n = cost["exceed"]
+        out.append(f"exceed {n} ({n} cards from under your LRIGs into the LRIG trash)")
+    if cost.get("power_self"):
+        out.append(f"this SIGNI getting {int(cost['power_self']):+d} power until end of turn")
+    if cost.get("self_to") == "discard":
+        out.append("discarding this card from your hand")
+    elif cost.get("self_to"):
+        out.append("putting this card from the field onto the bottom of its owner's deck")
     if cost.get("put_signi"):
         c = cost["put_signi"]
         if c.get("self"):
@@ -302,13 +350,6 @@ def _cost_text(cost: dict[str, Any]) -> str:
             what = filter_text(c.get("filter", {}))
             which = f"{c.get('n', 1)}{other} SIGNI {what} of yours".replace("  ", " ")
         out.append(f"putting {which} into the {c.get('to', 'trash')}".replace(" ener", " ener zone"))
-    if cost.get("mill"):
-        out.append(f"putting the top {cost['mill']} of your deck into the trash")
-    if cost.get("coins"):
-        out.append(f"{cost['coins']} coin(s)")
-    if cost.get("exceed"):
-        n = cost["exceed"]
-        out.append(f"exceed {n} ({n} cards from under your LRIGs into the LRIG trash)")
     return ", ".join(out) or "nothing"
 
 
@@ -353,6 +394,8 @@ def _shape_problems(ab: Ability) -> list[str]:
             out.append(f"unknown filter key(s) {sorted(bad)}")
     elif "filter" in ab:
         out.append("only a rise ability takes a filter")
+    if ab["kind"] == "harmony" and (set(ab.get("cost", {})) != {"down_lrig"} or "effect" in ab):
+        out.append("a harmony ability has a cost of down_lrig only, and no effect")
     for key in ("condition", "use_condition"):
         if key in ab:
             out.extend(condition_problems(ab[key]))
@@ -362,14 +405,19 @@ def _shape_problems(ab: Ability) -> list[str]:
     bad_filter = set(put.get("filter", {})) - set(FILTER_KEYS)
     if bad_put or bad_filter or put.get("to", "trash") not in ("trash", "ener"):
         out.append(f"cost put_signi: unknown key(s) {sorted(bad_put)} or zone, or filter")
-    if "down" in ab.get("cost", {}) and ab.get("kind") != "action":
+    if "self_to" in ab.get("cost", {}) and ab["cost"]["self_to"] not in SELF_TO:
+        out.append(f"cost self_to must be one of {SELF_TO}")
+    if ab.get("cost", {}).get("self_to") == "discard" and ab["kind"] != "action":
+        out.append("only an action ability is used from the hand by discarding its card")
+    if "down" in ab.get("cost", {}) and ab.get("kind") not in ("action", "enter", "auto"):
         out.append(DOWN_COST_PROBLEM)
     return out
 
 
-# Only an [Action] ability pays "down this card" (domain.abilities.use); anywhere else the cost would be shown
+# An [Action] ability pays "down this card" as it is used (domain.abilities.use), an [Enter] or [Auto]
+# ability as its optional cost is paid (effects.paying, ``may_pay``); anywhere else the cost would be shown
 # and counted as paid while the card stays up, so such an encoding is refused until the engine pays it there.
-DOWN_COST_PROBLEM = "cost 'down' (down this card) is paid only by an action ability"
+DOWN_COST_PROBLEM = "cost 'down' (down this card) is paid only by an action, enter or auto ability"
 
 
 def ability_problems(where: str, ab: Ability) -> list[str]:

@@ -285,6 +285,12 @@ def _yes_no(measure: str, yes: str, no: str, doc: str) -> None:
 
 
 _yes_no("your_turn", "it is your turn", "it is the opponent's turn", "whether it is the controller's turn")
+_yes_no(
+    "your_main_phase",
+    "it is your main phase",
+    "it is outside your main phase",
+    "whether it is the controller's main phase",
+)
 _yes_no("awakened", "it is awakened", "it is not awakened", "this SIGNI is awakened (or was, as it left)")
 _yes_no("upped", "it is upped", "it is downed", "this card is on the field and upped (or downed)")
 _yes_no(

@@ -10,8 +10,8 @@ A form is its parameters and their types, how it reads in English, and what else
   spec names (``{"self": true}`` or a side/zone/filter spec; ``count`` is ignored: "all that fit"); with
   ``per``, the amount is added once for each of what the measure counts ("+1000 for each ...", see
   ``measures``);
-- ``immune``: ``{"from": "vanish" | "down", "by": "opponent" | "any"}``: the card cannot be vanished (or
-  downed) by the opponent's effects, or (``any``) at all: by any effect, nor in battle;
+- ``immune``: ``{"from": "vanish" | "down" | "power_minus", "by": "opponent" | "any"}``: the card cannot be
+  vanished (downed, given minus power) by those effects (``any``: by any effect; vanished: nor in battle);
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
 - ``spell_ban``: ``{"filter"}``: no player can use a spell that fits the filter ("non-white spells");
 - ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
@@ -30,7 +30,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from domain.abilities.measures import per_problems, per_text
-from domain.abilities.targets import FILTER_KEYS, ZONES, filter_text, target_text
+from domain.abilities.targets import (
+    FILTER_KEYS,
+    ZONES,
+    filter_text,
+    shadow_qualifier,
+    shadow_text,
+    target_text,
+)
 from domain.abilities.vocabulary import fits, type_text
 
 Step = Mapping[str, Any]
@@ -96,7 +103,16 @@ def _target_check(st: Step) -> list[str]:
     bad = set(spec.get("filter", {})) - set(FILTER_KEYS)
     if bad:
         out.append(f"unknown filter key(s) {sorted(bad)}")
+    unread = sorted(set(spec.get("filter", {})) & set(_UNREAD_BY_CONSTANTS))
+    if unread:  # a constant reads printed facts, position and awakened (a power filter would loop)
+        out.append(f"a constant's target cannot filter on {unread}")
     return out
+
+
+_UNREAD_BY_CONSTANTS = (
+    "power_max", "power_min", "power_above_base", "power_below", "upped", "frozen", "in_front",
+    "highest_power",
+)  # fmt: skip
 
 
 def _power_text(st: Step) -> str:
@@ -116,16 +132,19 @@ constant(
 
 
 def _immune_text(st: Step) -> str:
-    if st.get("by", "opponent") == "any":
-        return f"this SIGNI cannot be {st.get('from', 'vanish')}ed (by any effect, nor in battle)"
-    return f"this SIGNI cannot be {st.get('from', 'vanish')}ed by the opponent's effects"
+    by = "the opponent's" if st.get("by", "opponent") == "opponent" else "any"
+    what = st.get("from", "vanish")
+    if what == "power_minus":
+        return f"this SIGNI's power cannot be lowered by {by} effects"
+    battle = ", nor in battle" if what == "vanish" and by == "any" else ""
+    return f"this SIGNI cannot be {'downed' if what == 'down' else 'vanished'} by {by} effects{battle}"
 
 
 constant(
     "immune",
-    {"from": Literal["vanish", "down"], "by": Literal["opponent", "any"]},
+    {"from": Literal["vanish", "down", "power_minus"], "by": Literal["opponent", "any"]},
     _immune_text,
-    "the card cannot be vanished (or downed) by the opponent's (or any) effects",
+    "the card cannot be vanished (downed, given minus power) by the opponent's (or any) effects",
 )
 
 
@@ -169,7 +188,7 @@ constant(
 
 
 def _keywords_text(st: Step) -> str:
-    kws = ", ".join(st.get("keywords", []))
+    kws = ", ".join(shadow_text(k) for k in st.get("keywords", []))
     if "side" in st.get("target", {}):  # the SIGNI its target names (every one that fits)
         return f"{target_text({**st['target'], 'all': True})} has {kws}".replace("_", " ")
     return f"this card has {kws}"
@@ -201,7 +220,13 @@ constant(
     "keywords",
     {"target": dict, "keywords": list},
     lambda st: _keywords_text(st),
-    "the card has these keywords while the ability applies",
+    "the card has these keywords while the ability applies (``shadow:<qualifier>``: Shadow against the "
+    "sources that fit it)",
+    check=lambda st: [
+        f"keyword {k!r} is not a Shadow qualifier"
+        for k in st.get("keywords", [])
+        if str(k).startswith("shadow:") and shadow_qualifier(str(k)) is None
+    ],
 )
 
 

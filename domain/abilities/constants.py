@@ -127,9 +127,17 @@ def keyword_bonus(s: GameState, slot: Slot, granting: Sequence[Any] | None = Non
 
 
 def power_bonus(s: GameState, slot: Slot, applying: Sequence[Any] | None = None) -> int:
+    """What constant abilities add to a SIGNI's power now; a minus from the opponent's constants is left out
+    when the SIGNI's own constant says its power cannot be lowered by their effects."""
     target_owner = s.owners[slot.iid]
     steps = active(s, "power") if applying is None else applying
-    return sum(_applies(s, p, source, step, slot, target_owner) for p, source, step in steps)
+    total = 0
+    for p, source, step in steps:
+        n = _applies(s, p, source, step, slot, target_owner)
+        if n < 0 and p != target_owner and immune(s, slot.iid, "power_minus", p):
+            continue
+        total += n
+    return total
 
 
 def lrig_attack_terms(s: GameState, iid: str) -> tuple[bool, int | None]:
@@ -155,8 +163,10 @@ def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_o
         return 0
     if spec.get("next_to") and not _next_to(s, target_owner, source, zone):
         return 0
-    # the filter is checked on printed facts and position (power filters would loop)
+    # the filter is checked on printed facts, position and states (power filters would loop)
     card = facts.card_of(s, slot.iid)
+    if "awakened" in f and slot.awakened != f["awakened"]:
+        return 0
     if tg.card_fits(card, f) and ("position" not in f or zone in f["position"]):
         return _amount(s, p, source, step)
     return 0

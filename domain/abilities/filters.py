@@ -2,15 +2,19 @@
 
 A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level``, ``level_max``,
 ``level_min``, ``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``not_color`` (none of its
-colours is that one: "non-black"), ``type``, ``guard``, ``card`` (a
-list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
-owner's center LRIG), ``shares_class_with_yours`` (it shares a class with a SIGNI on the field of the
+colours is that one: "non-black"), ``type``, ``guard``, ``life_burst`` (the card has a Life Burst, or not),
+``card`` (a list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour
+with its owner's center LRIG), ``shares_class_with_yours`` (it shares a class with a SIGNI on the field of the
 ability's controller), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self``
 (level at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto
 the field, or put into the trash as a cost), ``power_below: self`` (less power than this SIGNI) or
 ``power_below: your_signi`` (less power than a SIGNI of yours), set when chosen; ``power_max_of: it`` (power
 no more than that of the card the step before targeted; set when chosen); ``under`` (whether a card lies
-under it or is attached to it, on the field), ``soul`` (whether a [Soul] is attached to it).
+under it or is attached to it, on the field), ``soul`` (whether a [Soul] is attached to it), ``not_card`` (a
+list of catalogue ids the card is none of: "other than X"), ``awakened`` (whether the SIGNI is awakened),
+``power_above_base`` (whether its power is higher than its printed power), ``in_front`` (the opponent's SIGNI
+in the zone in front of this card), ``highest_power`` (a SIGNI with the highest power on its side's field;
+both checked where targets are found).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -53,6 +57,12 @@ FILTER_KEYS = (
     "power_max_of",
     "under",
     "soul",
+    "life_burst",
+    "not_card",
+    "awakened",
+    "power_above_base",
+    "in_front",
+    "highest_power",
 )
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
@@ -114,6 +124,8 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("guard" in f and card.guard != f["guard"])
         or ("team" in f and card.team != f["team"])
         or ("card" in f and card.id not in f["card"])
+        or ("life_burst" in f and card.life_burst != f["life_burst"])
+        or ("not_card" in f and card.id in f["not_card"])
     )
 
 
@@ -142,6 +154,8 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
             return False
         if "power_min" in f and power < f["power_min"]:
             return False
+    if "power_above_base" in f and (facts.power(s, slot) > (card.power or 0)) != f["power_above_base"]:
+        return False
     if "upped" in f and (not slot.downed) != f["upped"]:
         return False
     if "frozen" in f and slot.frozen != f["frozen"]:
@@ -150,7 +164,73 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
         return False
     if "soul" in f and any(facts.card_of(s, u).is_lrig_deck_card for u in slot.under) != f["soul"]:
         return False
+    if "awakened" in f and slot.awakened != f["awakened"]:
+        return False
     return not ("position" in f and zone not in f["position"])
+
+
+SHADOW = "shadow"  # the keyword; "shadow:<qualifier>" is Shadow against the sources that fit the qualifier
+_SHADOW_NUMBERS = ("level", "level_min", "level_max", "power_max", "power_min")
+_SHADOW_WORDS = ("signi", "lrig", "spell", "white", "red", "blue", "green", "black", "colorless")
+
+
+def shadow_qualifier(keyword: str) -> Filter | None:
+    """What a qualified Shadow keyword (``shadow:signi,level_min=3``, ``shadow:red``) protects from, as a
+    filter on the source of the ability: a card type (``signi``, ``lrig``, ``spell``), a colour, and numbers
+    (``level_min=3``, ``level_max=2``, ``power_max=10000``, ``power_min=...``); None when it is not one."""
+    if not keyword.startswith(SHADOW + ":"):
+        return None
+    f: Filter = {}
+    for part in keyword[len(SHADOW) + 1 :].split(","):
+        key, _eq, value = part.partition("=")
+        if key in _SHADOW_NUMBERS and value.isdigit():
+            f[key] = int(value)
+        elif key in ("signi", "lrig", "spell") and not value:
+            f["type"] = key
+        elif key in _SHADOW_WORDS and not value:
+            f["color"] = key
+        else:
+            return None
+    return f or None
+
+
+def shadow_text(keyword: str) -> str:
+    """How a qualified Shadow reads: "Shadow (against level 3 or more SIGNI)"."""
+    f = shadow_qualifier(keyword)
+    if f is None:
+        return keyword.replace("_", " ")
+    kind = {"signi": "SIGNI", "lrig": "LRIG", "spell": "spells"}.get(str(f.pop("type", "")), "cards")
+    return f"Shadow (against {filter_text(f).strip().strip('()')} {kind})".replace("  ", " ")
+
+
+def shadow_blocks(s: GameState, keywords: frozenset[str], source: str) -> bool:
+    """Whether a SIGNI with these keywords cannot be targeted by an ability of ``source`` (the opponent's):
+    plain Shadow stops every source, a qualified one those that fit it, their level and power as they are now
+    on the field (seed 000, Shadow)."""
+    if SHADOW in keywords:
+        return True
+    for k in keywords:
+        f = shadow_qualifier(k)
+        if f is None:
+            continue
+        card = facts.card_of(s, source)
+        kind = {"lrig": card.is_lrig, "signi": card.is_signi}.get(str(f.get("type")))
+        if kind is False or (kind is None and "type" in f and card.type.value != f["type"]):
+            continue
+        if "color" in f and f["color"] not in card.colors:
+            continue
+        slot = slot_of(s, source)
+        level = facts.level(s, source) if slot is not None else card.level or 0
+        if ("level_min" in f and level < f["level_min"]) or ("level_max" in f and level > f["level_max"]):
+            continue
+        if "level" in f and level != f["level"]:
+            continue
+        if "power_max" in f or "power_min" in f:
+            power = facts.power(s, slot) if slot is not None else card.power or 0
+            if ("power_max" in f and power > f["power_max"]) or ("power_min" in f and power < f["power_min"]):
+                continue
+        return True
+    return False
 
 
 def shares_center_color(s: GameState, owner: str, iid: str) -> bool:
@@ -182,6 +262,9 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "guard": ("with Guard", "without Guard"),
         "under": ("with a card under it", "with no card under it"),
         "soul": ("with a Soul attached", "without a Soul"),
+        "life_burst": ("with a Life Burst", "without a Life Burst"),
+        "awakened": ("awakened", "not awakened"),
+        "power_above_base": ("with more power than printed", "with no more power than printed"),
         "shares_center_color": (
             "sharing colour with its owner's center LRIG",
             "sharing no colour with its owner's center LRIG",
@@ -199,9 +282,13 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return " or ".join(filter_text(g).strip("()") for g in v)
     if k == "card":
         return "named " + " or ".join(v)
+    if k == "not_card":
+        return "not named " + " or ".join(v)
     if k == "position":
         return "in the " + "/".join(v) + " zone"
     return {
+        "in_front": "in front of this card",
+        "highest_power": "with the highest power on that field",
         "level_max_self": "of a level no higher than this card's",
         "shares_class_with_yours": "sharing a class with a SIGNI on your field",
         "power_below": "with less power than "

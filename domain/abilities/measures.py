@@ -2,10 +2,12 @@
 
 A *measure* is an object with one key naming what is measured, its value the measure's parameters:
 
-- ``{"count": {"side": "you" | "opponent", "zone": ..., "filter": {...}, "distinct": "name"}}``: cards in a
-  zone that fit the filter (zone ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field); with
-  ``distinct: name``, cards of different names ("three different red SIGNI");
-- ``{"power": {}}``: this card's power (nothing when it is not on the field);
+- ``{"count": {"side": "you" | "opponent" | "any", "zone": ..., "filter": {...}, "distinct": "name", "other":
+  bool, "every": n}}``: cards in a zone that fit the filter (zone ``signi``: SIGNI on the field, ``lrig``:
+  LRIGs on the field; side ``any``: both players'; with ``distinct: name``, cards of different names ("three
+  different red SIGNI"); ``other``: not this card; ``every``: whole groups of n);
+- ``{"power": {}}``: this card's power (nothing when it is not on the field); ``{"power": {"of":
+  "your_signi"}}``: the total power of the SIGNI on your field;
 - ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi"}}``: the level of
   that player's center LRIG, the lowest level among their LRIGs, their LRIGs' levels added up ("for each
   level of each LRIG on your field"), or the levels of the SIGNI on their field added up;
@@ -15,8 +17,10 @@ A *measure* is an object with one key naming what is measured, its value the mea
   LRIGs, your SIGNI, the ener cards the effect's optional cost was paid with, or the cards in your ener zone;
 - ``{"shared_color": {}}``: the most of your LRIGs that share one colour ("two LRIGs that share a colour");
 - ``{"classes": {"zone": "ener" | "trash"}}``: the classes among the SIGNI in your ener zone (or trash);
-- ``{"hand_lead": {}}``: how many more cards you hold than the opponent;
-- ``{"under": {}}``: the cards under this card (nothing when it is not on the field);
+- ``{"hand_lead": {}}``: how many more cards you hold than the opponent (``{"zone": "life_cloth"}``: how many
+  more Life Cloth you have);
+- ``{"level_total": {"side", "mod"}}``: the total level of that side's SIGNI (``mod`` 2: 0 when it is even);
+- ``{"under": {"filter": {...}}}``: the cards under this card that fit (nothing when it is not on the field);
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
   ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``extra_paid`` and
   ``attack_damaged`` (1 or 0).
@@ -91,7 +95,7 @@ def measure(
 
 
 def _whose(p: dict[str, Any], default: str = "you") -> str:
-    return "your" if p.get("side", default) == "you" else "the opponent's"
+    return {"you": "your", "any": "either player's"}.get(p.get("side", default), "the opponent's")
 
 
 def _counted(p: dict[str, Any]) -> str:
@@ -99,7 +103,10 @@ def _counted(p: dict[str, Any]) -> str:
     what = {"signi": "SIGNI", "lrig": "LRIGs"}.get(zone, "cards")
     where = "field" if zone in ("signi", "lrig") else zone.replace("_", " ")
     names = " with different names" if p.get("distinct") else ""
-    return f"{what} {filter_text(p.get('filter', {}))}{names} in {_whose(p)} {where}".replace("  ", " ")
+    other = "other " if p.get("other") else ""
+    every = f"groups of {p['every']} " if p.get("every", 1) != 1 else ""
+    text = f"{every}{other}{what} {filter_text(p.get('filter', {}))}{names} in {_whose(p)} {where}"
+    return text.replace("  ", " ")
 
 
 def _count_text(p: dict[str, Any]) -> str:
@@ -109,30 +116,60 @@ def _count_text(p: dict[str, Any]) -> str:
 
 @measure(
     "count",
-    {"side": ("you", "opponent"), "zone": str, "filter": dict, "distinct": ("name",)},
+    {
+        "side": ("you", "opponent", "any"),
+        "zone": str,
+        "filter": dict,
+        "distinct": ("name",),
+        "other": bool,
+        "every": int,
+    },
     _count_text,
 )
 def _count(c: Ctx, p: dict[str, Any]) -> int:
-    """Cards in a zone of that side that fit the filter (SIGNI and LRIGs: on the field); with ``distinct:
-    name``, the different names among them ("different <Angel> SIGNI": cards of different names)."""
+    """Cards in a zone of that side (``any``: both sides) that fit the filter (SIGNI and LRIGs: on the field);
+    with ``distinct: name``, the different names among them ("different <Angel> SIGNI"); ``other``: this
+    card not counted; ``every: n``: how many whole groups of n ("for every two cards")."""
     s = c.s
-    ps = s.players[side_of(c.controller, p.get("side", "you"))]
+    side = p.get("side", "you")
+    players = [c.controller, opponent(c.controller)] if side == "any" else [side_of(c.controller, side)]
     f: Filter = p.get("filter", {})
     zone = p.get("zone", "signi")
-    if zone == "signi":
-        cards = [sl.iid for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f)]
-    elif zone == "lrig":  # a position names the LRIG zone: "your center LRIG is white"
-        cards = [sl.iid for pos, sl in ps.lrig.items() if sl is not None and slot_fits(s, sl, pos, f)]
-    else:
-        cards = [iid for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f)]
-    if p.get("distinct") == "name":
-        return len({facts.card_of(s, i).name for i in cards})
-    return len(cards)
+    found: list[str] = []
+    for player in players:
+        ps = s.players[player]
+        if zone == "signi":
+            found += [sl.iid for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f)]
+        elif zone == "lrig":  # a position names the LRIG zone: "your center LRIG is white"
+            found += [sl.iid for pos, sl in ps.lrig.items() if sl is not None and slot_fits(s, sl, pos, f)]
+        else:
+            found += [iid for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f)]
+    found = [iid for iid in found if not (p.get("other") and iid == c.source)]
+    n = len({facts.card_of(s, i).name for i in found}) if p.get("distinct") == "name" else len(found)
+    return n // int(p.get("every", 1))
 
 
-@measure("power", {}, lambda _p: "its power")
-def _power(c: Ctx, _p: dict[str, Any]) -> int | None:
-    """This card's power, while it is on the field."""
+@measure(
+    "level_total",
+    {"side": ("you", "opponent"), "mod": int},
+    lambda p: "the total level of the SIGNI on the field" + (f" modulo {p['mod']}" if p.get("mod") else ""),
+)
+def _level_total(c: Ctx, p: dict[str, Any]) -> int:
+    """The total level of that side's SIGNI on the field (``mod``: its remainder; 2: 0 when it is even)."""
+    ps = c.s.players[side_of(c.controller, p.get("side", "you"))]
+    total = sum(facts.level(c.s, sl.iid) for _z, sl in ps.signi_slots())
+    return total % int(p["mod"]) if p.get("mod") else total
+
+
+@measure(
+    "power",
+    {"of": ("self", "your_signi")},
+    lambda p: "the total power of your SIGNI" if p.get("of") == "your_signi" else "its power",
+)
+def _power(c: Ctx, p: dict[str, Any]) -> int | None:
+    """This card's power, while it is on the field; ``of: your_signi``: the total power of your SIGNI."""
+    if p.get("of") == "your_signi":
+        return sum(facts.power(c.s, sl) for _z, sl in c.s.players[c.controller].signi_slots())
     slot = slot_of(c.s, c.source)
     if c.s.where(c.source) is None or slot is None:
         return None
@@ -207,26 +244,46 @@ def _classes(c: Ctx, p: dict[str, Any]) -> int:
     return len({k for card in cards if card.is_signi for k in class_kinds(card)})
 
 
-@measure("hand_lead", {}, lambda _p: "how many more cards you hold than the opponent")
-def _hand_lead(c: Ctx, _p: dict[str, Any]) -> int:
-    """How many more cards you hold than the opponent (fewer: below 0)."""
-    mine = len(c.s.players[c.controller].zones["hand"])
-    return mine - len(c.s.players[opponent(c.controller)].zones["hand"])
+def _lead_text(p: dict[str, Any]) -> str:
+    if p.get("zone", "hand") == "life_cloth":
+        return "how many more Life Cloth you have than the opponent"
+    return "how many more cards you hold than the opponent"
 
 
-@measure("under", {}, lambda _p: "the cards under it")
-def _under(c: Ctx, _p: dict[str, Any]) -> int | None:
-    """The cards under this card, while it is on the field."""
+@measure("hand_lead", {"zone": ("hand", "life_cloth")}, _lead_text)
+def _hand_lead(c: Ctx, p: dict[str, Any]) -> int:
+    """How many more cards you hold than the opponent (fewer: below 0); ``zone: life_cloth``: how many more
+    Life Cloth you have."""
+    zone = p.get("zone", "hand")
+    mine = len(c.s.players[c.controller].zones[zone])
+    return mine - len(c.s.players[opponent(c.controller)].zones[zone])
+
+
+@measure(
+    "under",
+    {"filter": dict},
+    lambda p: (
+        f"the cards {filter_text(p['filter'])} under it".replace("  ", " ")
+        if p.get("filter")
+        else "the cards under it"
+    ),
+)
+def _under(c: Ctx, p: dict[str, Any]) -> int | None:
+    """The cards under this card (that fit the ``filter``), while it is on the field."""
     slot = slot_of(c.s, c.source)
-    return None if slot is None else len(slot.under)
+    if slot is None:
+        return None
+    f = p.get("filter", {})
+    return sum(1 for i in slot.under if card_fits(facts.card_of(c.s, i), f))
 
 
 NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged", "revealed_count")
 
 
 def _noted_text(p: dict[str, Any]) -> str:
-    f = filter_text(p.get("filter", {}))
-    return f"what the effect noted as {p.get('what')}" + (f" {f}" if f else "")
+    if "filter" in p:
+        return f"the cards the effect just moved that are {filter_text(p['filter']).strip().strip('()')}"
+    return f"what the effect noted as {p.get('what')}"
 
 
 @measure("noted", {"what": NOTED, "filter": dict}, _noted_text)
@@ -237,8 +294,8 @@ def _noted(c: Ctx, p: dict[str, Any]) -> int:
     what = p.get("what")
     value = c.vars.get(str(what), 0)
     if what == "moved":
-        f = p.get("filter", {})
-        return len([i for i in value or [] if card_fits(facts.card_of(c.s, i), f)])
+        f = p.get("filter")
+        return sum(1 for i in value or [] if not f or card_fits(facts.card_of(c.s, i), f))
     return int(bool(value)) if what in ("extra_paid", "attack_damaged") else int(value)
 
 
@@ -249,6 +306,12 @@ def _noted(c: Ctx, p: dict[str, Any]) -> int:
 def _your_turn(c: Ctx, _p: dict[str, Any]) -> int:
     """Whether it is the controller's turn (1 or 0)."""
     return int(c.s.turn_player == c.controller)
+
+
+@measure("your_main_phase", {}, lambda _p: "whether it is your main phase")
+def _your_main_phase(c: Ctx, _p: dict[str, Any]) -> int:
+    """Whether it is the controller's main phase (1 or 0): "outside of your main phase" is 0."""
+    return int(c.s.turn_player == c.controller and c.s.phase == "main")
 
 
 @measure("awakened", {}, lambda _p: "whether it is awakened")

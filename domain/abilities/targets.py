@@ -5,13 +5,15 @@ in the zone the step names. A SIGNI with Shadow cannot be targeted by the oppone
 names more targets than there are cannot target any; "up to" allows fewer, down to none.
 
 Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards the step before targeted:
-"down target SIGNI and freeze it"), or ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" |
-"hand" | "lrig", "count": 1, "up_to": false, "another": false, "all": false, "distinct": "class",
-"filter": {...}}``. ``all`` names every card that fits, without targeting (Shadow does not protect from it);
-``distinct: "class"`` asks for cards of pairwise different classes (chosen one at a time),
-``level_total_max: "opponent_center"`` for cards whose levels add up to no more than the level of the
-opponent's center LRIG. ``chooser: "opponent"``: the opponent chooses among their own cards ("your opponent
-chooses a SIGNI of theirs"): that is no target, so Shadow does not keep a SIGNI from being chosen.
+"down target SIGNI and freeze it"; with a ``filter``, only those that fit: "if it is a <Venom> ..."),
+``{"attacker": true}`` (the SIGNI attacking now, not targeted), or
+``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig", "count": 1,
+"up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
+card that fits, without targeting (Shadow does not protect from it);
+``chooser: "opponent"``: the opponent chooses the cards (not a target: Shadow does not protect);
+``distinct: "class"`` (or ``"level"``) asks for cards of pairwise different classes (levels), ``shared:
+"color"`` for cards that all share a colour, ``level_total_max: n`` for cards whose levels total n or less
+(``"opponent_center"``: no more than the level of the opponent's center LRIG), chosen one at a time.
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
@@ -19,7 +21,6 @@ side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this car
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from domain import facts
@@ -34,13 +35,16 @@ from domain.abilities.filters import (
     filter_text,
     lost,
     on_field,
+    shadow_blocks,
+    shadow_qualifier,
+    shadow_text,
     shares_center_color,
     side_of,
     slot_fits,
     slot_of,
 )
 from domain.cards import Card
-from domain.state import GameState
+from domain.state import GameState, facing
 
 __all__ = [
     "CONDITIONS",
@@ -58,6 +62,8 @@ __all__ = [
     "holds",
     "lost",
     "on_field",
+    "shadow_qualifier",
+    "shadow_text",
     "shares_center_color",
     "side_of",
     "slot_fits",
@@ -66,7 +72,7 @@ __all__ = [
     "target_text",
 ]
 
-ZONES = ("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck")
+ZONES = ("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck", "life_cloth")
 
 # the names the rest of the abilities used before the filters had a module of their own
 _card_fits = card_fits
@@ -83,6 +89,9 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         return [source] if on_field(s, source) else []
     if spec.get("it"):
         return []  # resolved from the step before (see effects)
+    if spec.get("attacker"):  # the SIGNI attacking now
+        card = (s.attack or {}).get("card")
+        return [card] if card is not None and on_field(s, card) else []
     if "cards" in spec:  # named instances (an effect that goes on later): those still on the field
         return [i for i in spec["cards"] if on_field(s, i)]
     if spec.get("side") == "any":  # either field: yours first
@@ -100,9 +109,10 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     zone = spec.get("zone", "signi")
     f: Filter = spec.get("filter", {})
     if zone == "signi":
-        chosen_by_owner = spec.get("chooser") == "opponent" and owner != controller  # not a target
-        shadow = owner != controller and not spec.get("all") and not chosen_by_owner
-        out = _signi(s, owner, f, shadow=shadow, source=source)
+        # a card the opponent chooses ("chooser": "opponent") is not targeted: Shadow does not keep it out
+        chosen_by_owner = spec.get("chooser") == "opponent" and owner != controller
+        targeted = owner != controller and not spec.get("all") and not chosen_by_owner
+        out = _signi(s, owner, f, shadow=source if targeted else None)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     else:
@@ -122,6 +132,14 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = [i for i in out if class_kinds(facts.card_of(s, i)) & yours]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
+    if f.get("highest_power") and zone == "signi":  # the highest power among that side's SIGNI (ties: all)
+        powers = {sl.iid: facts.power(s, sl) for _z, sl in s.players[owner].signi_slots()}
+        top = max(powers.values(), default=0)
+        out = [i for i in out if powers.get(i) == top]
+    if f.get("in_front"):  # the SIGNI in the zone in front of this card's (none when it is not a SIGNI there)
+        here = (s.players[s.owners[source]].find(source) or "").split(":")
+        front = s.players[owner].signi.get(facing(here[1])) if here[0] == "signi" else None
+        out = [i for i in out if front is not None and i == front.iid]
     return out
 
 
@@ -138,38 +156,24 @@ def _power_of(s: GameState, iid: str) -> int:
     return facts.power(s, slot) if slot is not None else int(facts.card_of(s, iid).power or 0)
 
 
-# Shadow limited to some sources (000 'Shadow': [Shadow - Spell], [Shadow - SIGNI], [Shadow - Level two or
-# less SIGNI]): the keyword, and which of the opponent's cards it keeps from targeting
-SHADOW_FROM: dict[str, Callable[[Card], bool]] = {
-    "shadow_spell": lambda c: c.type.value == "spell",
-    "shadow_signi": lambda c: c.is_signi,
-    "shadow_signi_level_max_2": lambda c: c.is_signi and (c.level or 0) <= 2,
-}
-
-
-def shadowed(s: GameState, keywords: Any, source: str | None) -> bool:
-    """Whether a SIGNI with these keywords cannot be targeted by the opponent's card ``source``."""
-    if "shadow" in keywords:
-        return True
-    card = facts.card_of(s, source) if source in s.cards else None
-    return card is not None and any(k in keywords and fits(card) for k, fits in SHADOW_FROM.items())
-
-
-def _signi(s: GameState, owner: str, f: Filter, shadow: bool, source: str | None = None) -> list[str]:
-    """The owner's SIGNI that fit; with ``shadow``, not those with Shadow (the opponent's abilities cannot
-    target them; a limited Shadow only those of some cards)."""
+def _signi(s: GameState, owner: str, f: Filter, shadow: str | None) -> list[str]:
+    """The owner's SIGNI that fit; with ``shadow`` (the opponent's card whose ability targets), not those
+    whose Shadow, plain or qualified, protects them from it."""
     return [
         slot.iid
         for z, slot in s.players[owner].signi_slots()
-        if slot_fits(s, slot, z, f) and not (shadow and shadowed(s, facts.keywords(s, slot), source))
+        if slot_fits(s, slot, z, f) and not (shadow and shadow_blocks(s, facts.keywords(s, slot), shadow))
     ]
 
 
 def _lrigs(s: GameState, owner: str, f: Filter) -> list[str]:
-    """The owner's LRIGs that fit (their level as it is now, upped, frozen)."""
+    """The owner's LRIGs that fit (their level as it is now, upped, frozen; ``position``: center, left,
+    right)."""
     out: list[str] = []
-    for slot in s.players[owner].lrig.values():
+    for pos, slot in s.players[owner].lrig.items():
         if slot is None or not card_fits(facts.card_of(s, slot.iid), f):
+            continue
+        if "position" in f and pos not in f["position"]:
             continue
         if "level" in f and facts.level(s, slot.iid) != f["level"]:
             continue
@@ -191,11 +195,14 @@ def target_text(spec: dict[str, Any]) -> str:
         where = spec.get("zone")
         return "this card" + (f" in your {where}" if where in ("trash", "ener", "hand") else "")
     if spec.get("it"):
-        return "it"
+        f = spec.get("filter")
+        return f"it (if it is {filter_text(f).strip().strip('()')})" if f else "it"
     if spec.get("facing"):
         return "the opponent's SIGNI in front of it"
     if spec.get("next_to"):
         return "each SIGNI of yours next to it"
+    if spec.get("attacker"):
+        return "the attacking SIGNI"
     n = spec.get("count", 1)
     side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
     zone_name = spec.get("zone", "signi")
@@ -214,13 +221,23 @@ def target_text(spec: dict[str, Any]) -> str:
     zone = {"signi": "field", "lrig": "field", "field": "field", "life_cloth": "Life Cloth"}.get(
         zone_name, str(zone_name).replace("_", " ")
     )
-    if spec.get("chooser") == "opponent":
-        return f"{n} {what} {filter_text(f)} the opponent chooses on their {zone}".replace("  ", " ")
     up_to = "up to " if spec.get("up_to") else ""
     other = "another " if spec.get("another") else ""
-    distinct = " with different classes" if spec.get("distinct") else ""
-    if "level_total_max" in spec:
+    if spec.get("chooser") == "opponent":
+        return f"{up_to}{n} {what} {filter_text(f)} in {side} {zone}, chosen by the opponent".replace(
+            "  ", " "
+        )
+    distinct = {"class": " with different classes", "level": " with different levels"}.get(
+        str(spec.get("distinct")), " that share a colour" if spec.get("shared") == "color" else ""
+    )
+    if spec.get("level_total_max") == "opponent_center":
         distinct += " of total level no more than the opponent's center LRIG's level"
+    elif "level_total_max" in spec:
+        distinct += f" with levels totalling {spec['level_total_max']} or less"
+    if "total_level" in spec:
+        return f"cards {filter_text(f)} with levels totalling {spec['total_level']} in {side} {zone}".replace(
+            "  ", " "
+        )
     attacking = "attacking " if spec.get("attacking") else ""
     if spec.get("all"):
         return f"every {other}{attacking}{what} {filter_text(f)} in {side} {zone}".replace("  ", " ")

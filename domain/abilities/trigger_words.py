@@ -6,11 +6,12 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes
   an opponent's SIGNI), ``power_zero``, ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the
   trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``grows``, ``spell_used``,
-  ``exceeded``, ``guards``, ``refreshes``, ``soul_attached``, ``becomes_target``;
+  ``exceeded``, ``guards``, ``refreshes``, ``loses_life_cloth``, ``soul_attached``, ``becomes_target``;
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
   (whoever's turn it is, for a phase);
-- ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG);
+- ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG), ``lrig`` when
+  only an LRIG does;
 - ``phase``: for ``phase_starts``: ``main`` (the start of the main phase), ``attack`` (the start of the attack
   phase, as its pre-attack step begins) or ``end``; with ``whose`` ``you`` (your turn's), ``opponent`` (the
   opponent's turn's) or ``any`` (each turn's);
@@ -19,9 +20,10 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
   ``cost_or_your_effect`` (``trashed``: by a cost or an effect of your own card), ``your_effect``
   (``moved_zone``: by an effect of your own card), ``own_effect``
   (``discards``: by an effect of your own card, not as a cost), ``your_effect`` (``mills``; ``discards`` of
-  the opponent: by an effect of your card, once for each card),
-  ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst; by default any
-  ability or effect of the opponent's);
+  the opponent: by an effect of your card, once for each card; ``mills`` ``any``: from your deck, by anyone's;
+  ``own_deck_two_or_more``: two or more cards of your own deck at once, by anyone's cost or effect),
+  ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst; ``signi_enter``: the
+  [Enter] ability of a SIGNI; by default any ability or effect of the opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
 - ``subject``: for the forms that take a filter, ``this`` (the card the event is about is this card: "when
   this SIGNI becomes a target") or ``other`` (another card: "when another SIGNI enters your field");
@@ -107,6 +109,7 @@ event(
     {
         ("this",): "When it attacks",
         ("you", "signi"): "When a SIGNI{f} on your field attacks",
+        ("you", "lrig"): "When an LRIG on your field attacks",
         ("opponent",): "When a SIGNI or LRIG of the opponent attacks",
         ("opponent", "signi"): "When a SIGNI of the opponent attacks",
     },
@@ -225,6 +228,7 @@ event(
     {
         ("you", "", "", "own_effect"): "When your own effect makes you discard",
         ("opponent", "", "", "your_effect"): "Each time your effect makes the opponent discard a card",
+        ("this", "", "", "own_effect"): "When this card is discarded by your own effect",
     },
     by=("own_effect", "your_effect"),
     keyed_by=True,
@@ -233,7 +237,7 @@ event(
 event(
     "refreshes",
     "a player refreshes their deck (rule processing: the trash becomes the deck)",
-    {("any",): "When a player refreshes their deck"},
+    {("any",): "When a player refreshes their deck", ("you",): "When you refresh your deck"},
     default_whose="any",
 )
 event(
@@ -249,12 +253,16 @@ event(
 )
 event(
     "mills",
-    "cards are put from a deck into the trash (by a player's effect, or this card, however)",
+    "cards are put from a deck into the trash (by a player's effect, or this card, however; by: any: from "
+    "your deck, by anyone's)",
     {
         ("you", "", "", "your_effect"): "When your effect puts cards from a deck into the trash",
         ("this",): "When this card is put from your deck into your trash",
+        ("you", "", "", "any"): "When cards are put from your deck into your trash",
+        ("you", "", "", "own_deck_two_or_more"): "When two or more cards at once are put from your deck into "
+        "your trash by a cost or an effect",
     },
-    by=("your_effect",),
+    by=("your_effect", "any", "own_deck_two_or_more"),
     keyed_by=True,
     default_whose="you",
 )
@@ -271,6 +279,12 @@ event(
     default_whose="any",
 )
 event(
+    "loses_life_cloth",
+    "a player's Life Cloth is crushed or put into the trash (a refresh, an effect)",
+    {("you",): "When one of your Life Cloth is crushed or put into the trash"},
+    default_whose="you",
+)
+event(
     "soul_attached",
     "a [Soul] is attached to a SIGNI",
     {
@@ -283,12 +297,13 @@ event(
     "a SIGNI becomes a target of the opponent's ability or effect (once, however many became targets)",
     {("you",): "When a SIGNI{f} on your field becomes a target of the opponent's {by}"},
     filtered=(("you",),),
-    by=("any", "assist_or_life_burst"),
+    by=("any", "assist_or_life_burst", "signi_enter"),
     default_whose="you",
 )
 
 alias("attack", on="attacks", whose="this")
 alias("signi_attacks", on="attacks", whose="you", zone="signi")
+alias("lrig_attacks", on="attacks", whose="you", zone="lrig")
 alias("opponent_attacks", on="attacks", whose="opponent")
 alias("opponent_signi_attacks", on="attacks", whose="opponent", zone="signi")
 alias("signi_enters", on="enters", whose="you")
@@ -298,8 +313,10 @@ alias("vanishes_in_battle", on="vanishes", whose="this", by="battle")
 alias("other_leaves_field", on="leaves_field", whose="you")
 alias("attack_phase_start", on="phase_starts", whose="you", phase="attack")
 alias("main_phase_start", on="phase_starts", whose="you", phase="main")
+alias("opponent_attack_phase_start", on="phase_starts", whose="opponent", phase="attack")
 alias("turn_end", on="phase_starts", whose="you", phase="end")
 alias("each_turn_end", on="phase_starts", whose="any", phase="end")
+alias("opponent_turn_end", on="phase_starts", whose="opponent", phase="end")
 alias("drew", on="draws", whose="you")
 alias("discarded", on="discards", whose="you", by="own_effect")
 alias("milled", on="mills", whose="you", by="your_effect")
@@ -340,10 +357,8 @@ def trigger_text(trigger: Trigger) -> str:
     g = general(trigger)
     ev = EVENTS.get(str(g.get("on")))
     head = ev.forms.get(key(trigger), "When triggered") if ev is not None else "When triggered"
-    head = head.replace(
-        "{by}",
-        "Assist LRIG or Life Burst" if g.get("by") == "assist_or_life_burst" else "ability or effect",
-    )
+    by_text = {"assist_or_life_burst": "Assist LRIG or Life Burst", "signi_enter": "SIGNI's [Enter] ability"}
+    head = head.replace("{by}", by_text.get(str(g.get("by")), "ability or effect"))
     if "{f}" in head:
         f = filter_text(g.get("filter", {}))
         head = head.replace("{f}", f" {f}" if f else "")

@@ -23,7 +23,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities import trigger_words as tw
-from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
+from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, harmony_as_auto
 from domain.recorder import Recorder
 from domain.state import GameState, opponent
 
@@ -49,6 +49,7 @@ TRIGGERING = (
     "SpellUsed",
     "Guarded",
     "Refreshed",
+    "LifeClothCrushed",
 )
 
 
@@ -78,7 +79,7 @@ def abilities_gained(s: GameState, iid: str) -> list[tuple[int | str, dict[str, 
 
 @cache
 def _own(card_id: str) -> tuple[tuple[int | str, dict[str, Any]], ...]:
-    return tuple(enumerate(abilities_of(card_id)))
+    return tuple(enumerate(harmony_as_auto(ab) for ab in abilities_of(card_id)))
 
 
 forget_with_encodings(_own.cache_clear)
@@ -143,6 +144,7 @@ Listener = tuple[str, str, str, "tw.Key | None", "str | None"]
 
 THIS_ATTACKS = tw.form("attacks", "this")
 SIGNI_ATTACKS = tw.form("attacks", "you", "signi")
+LRIG_ATTACKS = tw.form("attacks", "you", "lrig")
 OPPONENT_ATTACKS = tw.form("attacks", "opponent")
 OPPONENT_SIGNI_ATTACKS = tw.form("attacks", "opponent", "signi")
 THIS_ENTERS = tw.form("enters", "this")
@@ -185,6 +187,11 @@ MILLED_THIS = tw.form("mills", "this", by="any")
 SPELL_USED = tw.form("spell_used", "any")
 SPELL_USED_YOURS = tw.form("spell_used", "you")
 OPPONENT_GROWS = tw.form("grows", "opponent")
+THIS_DISCARDED = tw.form("discards", "this", by="own_effect")
+MILLED_FROM_YOURS = tw.form("mills", "you", by="any")
+REFRESHES_YOURS = tw.form("refreshes", "you")
+LOSES_LIFE = tw.form("loses_life_cloth", "you")
+MILLS_OWN_TWO = tw.form("mills", "you", by="own_deck_two_or_more")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
@@ -227,6 +234,8 @@ def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", THIS_ATTACKS, None
     if signi:  # "when a SIGNI on your field attacks": your SIGNI and LRIGs may have it
         yield from _field(s, d["player"], SIGNI_ATTACKS, d["card"])
+    else:  # "when an LRIG on your field attacks"
+        yield from _field(s, d["player"], LRIG_ATTACKS)
     other = next(p for p in s.players if p != d["player"])  # "when an opponent's card attacks"
     ps = s.players[other]
     for iid in [sl.iid for _z, sl in ps.signi_slots()] + [
@@ -247,6 +256,8 @@ def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards") and _by_own_effect(s, d):
         yield from _signi(s, d["player"], DISCARDS)
+        for iid in d["cards"]:  # "when this card is discarded by your effect": the card, now in the trash
+            yield iid, d["player"], "auto", THIS_DISCARDED, None
     source = d.get("by_effect")
     if isinstance(source, str) and not d.get("as_cost") and s.owners.get(source) == opponent(d["player"]):
         for _card in d.get("cards", ()):  # "each time the opponent discards a card by your effect"
@@ -260,6 +271,8 @@ def _cards_moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("exceed") and d.get("to") == "lrig_trash":
         for card in d.get("cards", ()):
             yield card, d["player"], "auto", EXCEEDED, None
+    if d.get("from") == "life_cloth" and d.get("to") == "trash":  # a Life Cloth put into the trash
+        yield from _field(s, d["player"], LOSES_LIFE)
     yield from _put_in_trash(s, d)
 
 
@@ -274,6 +287,9 @@ def _refreshed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     tp = s.turn_player or d["player"]
     for p in (tp, opponent(tp)):
         yield from _field(s, p, REFRESHES)
+    yield from _field(s, d["player"], REFRESHES_YOURS)  # "when you refresh"
+    if d.get("life_cloth"):  # the refresh puts a Life Cloth into the trash
+        yield from _field(s, d["player"], LOSES_LIFE)
 
 
 def _targeted(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -299,7 +315,7 @@ def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield from _field(s, tp, MAIN_PHASE)
     if d.get("phase") == "end" and tp:
         yield from _field(s, tp, YOUR_TURN_END)
-        yield from _field(s, opponent(tp), OPPONENT_TURN_END)
+        yield from _field(s, opponent(tp), OPPONENT_TURN_END)  # 000 '[Auto]': "at the end of your opponent's"
         for p in (tp, opponent(tp)):  # "at the end of the turn": whoever's turn it is
             yield from _field(s, p, EACH_TURN_END)
 
@@ -321,6 +337,15 @@ def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield iid, d["player"], "auto", MILLED_THIS, None
     if d.get("cards") and d.get("by") and not d.get("as_cost"):  # by an effect: a cost is none
         yield from _signi(s, d["by"], MILLS)
+    if d.get("cards"):  # "when a card is put from your deck into your trash": whoever's effect
+        yield from _signi(s, d["player"], MILLED_FROM_YOURS)
+    if len(d.get("cards", ())) >= 2:  # "a total of two or more cards" of the deck's owner, at once
+        yield from _signi(s, d["player"], MILLS_OWN_TWO)
+
+
+def _life_crushed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    if d.get("cards"):
+        yield from _field(s, d["player"], LOSES_LIFE)
 
 
 def _moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -405,6 +430,8 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "PhaseBegan": _phase,
     "StepBegan": _step,
     "CardsMilled": _milled,
+    "Refreshed": _refreshed,
+    "LifeClothCrushed": _life_crushed,
     "SigniMoved": _moved,
     "SigniVanished": _vanished,
     "Battled": _battled,
@@ -412,7 +439,6 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "SigniTrashed": _rule_trashed,
     "SpellUsed": _spell_used,
     "Guarded": _guarded,
-    "Refreshed": _refreshed,
 }
 
 
@@ -471,18 +497,21 @@ def _none(_s: GameState, _d: dict[str, Any]) -> Iterator[Listener]:
 def _once_per_ability(s: GameState, event: Any, found: Found) -> Found:
     """A SIGNI becoming a target triggers each ability once, when one or more of the targeted SIGNI fit its
     filter and the source fits its ``by`` (``assist_or_life_burst``: an Assist LRIG's ability, or a Life
-    Burst)."""
+    Burst; ``signi_enter``: a SIGNI's [Enter] ability)."""
     d = event.data
     source = facts.card_of(s, d["by_effect"]) if d.get("by_effect") in s.cards else None
-    by_assist_or_burst = event.rule == "life-burst.use" or (
-        source is not None and source.type.value == "assist_lrig"
-    )
+    fits = {
+        "any": True,
+        "assist_or_life_burst": event.rule == "life-burst.use"
+        or (source is not None and source.type.value == "assist_lrig"),
+        "signi_enter": event.rule == "ability.enter" and source is not None and source.is_signi,
+    }
     seen: set[tuple[str, Any]] = set()
     kept = []
     for w in found:
         key = (w["card"], w["ability"])
         by = ability_at(s.cards[w["card"]], w["ability"]).get("trigger", {}).get("by", "any")
-        if key in seen or (by == "assist_or_life_burst" and not by_assist_or_burst):
+        if key in seen or not fits.get(by, False):
             continue
         seen.add(key)
         kept.append(w)
@@ -528,7 +557,17 @@ def after_emit(rec: Recorder, event: Any) -> None:
     if event.type in ("SigniPlayed", "SigniPutOntoField"):
         _end_waiting_for(rec, event.data["card"])
     for w in collect(rec.state, event):
-        rec.emit("AbilityTriggered", "rules", f"ability.{'enter' if w['kind'] == 'enter' else 'auto'}", w)
+        rec.emit("AbilityTriggered", "rules", _rule(rec.state, w), w)
+
+
+def _rule(s: GameState, w: dict[str, Any]) -> str:
+    """The rule a triggered ability follows: [Enter], [Auto], or a keyword that triggers (Harmony)."""
+    if w["kind"] == "enter":
+        return "ability.enter"
+    if w["kind"] == "auto" and isinstance(w["ability"], int):
+        keyword = ability_at(s.cards[w["card"]], w["ability"]).get("keyword")
+        return f"kw.{keyword}" if keyword else "ability.auto"
+    return "ability.auto"
 
 
 def _vanished_to_trash(rec: Recorder, event: Any) -> None:
@@ -591,8 +630,12 @@ def _ready(s: GameState, w: dict[str, Any]) -> bool:
 def next_waiting(rec: Recorder, player: str) -> bool:
     """Resolve the player's next waiting triggered ability, or ask the order; False when none waits."""
     s = rec.state
-    for w in s.waiting:  # an effect waiting for the end of an attack of a turn that ended with it
-        if w["player"] == player and w.get("until") == "attack_end" and w.get("turn", s.turn) != s.turn:
+    for w in s.waiting:  # an effect waiting for the end of an attack (or of the turn) of a turn that ended
+        if (
+            w["player"] == player
+            and w.get("until") in ("attack_end", "turn_end")
+            and w.get("turn", s.turn) != s.turn
+        ):
             rec.emit("EffectEnded", "rules", "effect.delayed", {"key": w["key"], "reason": "the turn ended"})
             return True
     mine = [w for w in s.waiting if w["player"] == player and _ready(s, w)]
@@ -654,7 +697,7 @@ def activate(rec: Recorder, w: dict[str, Any]) -> None:
         )
         return
     ab = ability_at(s.cards[w["card"]], w["ability"])
-    rule = f"ability.{'enter' if w['kind'] == 'enter' else 'auto'}"
+    rule = _rule(s, w)
     rec.emit(
         "AbilityActivated",
         "rules",

@@ -54,13 +54,13 @@ def _pay_ener(s: GameState, p: str, cost: dict[str, Any], pay: list[str] | None,
 
     items = _ener_items(cost)
     if pay is None:
-        ener = [(e, facts.card_of(s, e)) for e in s.players[p].zones["ener"]]
+        ener = [(e, facts.ener_card(s, e)) for e in s.players[p].zones["ener"]]
         chosen = costs.choose_payment(items, ener)
         if chosen is None:
             raise IllegalAction("cost.ener", f"{p}'s ener zone cannot pay the cost of {what}")
         return chosen
     paid = resolve_refs(s, p, pay, ["ener"])
-    if not costs.can_pay_with(items, [facts.card_of(s, i) for i in paid]):
+    if not costs.can_pay_with(items, [facts.ener_card(s, i) for i in paid]):
         raise IllegalAction("cost.ener", f"those ener cards do not pay the cost of {what} exactly")
     return paid
 
@@ -187,7 +187,18 @@ def _on_field(s: GameState, p: str, ref: str) -> str:
     for slot in [*ps.signi.values(), *ps.lrig.values()]:
         if slot is not None and ref in (slot.iid, s.cards[slot.iid]):
             return slot.iid
+    for iid in ps.zones["hand"]:  # an [Action] used from the hand, paid by discarding its card
+        if ref in (iid, s.cards[iid]) and from_hand(s.cards[iid]):
+            return iid
     raise IllegalAction("decision.invalid", f"{p} has no {ref} on the field")
+
+
+def from_hand(card_id: str) -> bool:
+    """Whether the card has an [Action] ability used from the hand (its cost discards the card)."""
+    return any(
+        ab["kind"] == "action" and ab.get("cost", {}).get("self_to") == "discard"
+        for ab in abilities_of(card_id)
+    )
 
 
 def use_spell(rec: Recorder, act: Action) -> None:

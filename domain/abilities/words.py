@@ -46,7 +46,12 @@ def _who(step: Step) -> str:
 
 def _n(step: Step) -> Any:
     n = step.get("n", 1)
-    return {"discarded": "as many as were discarded", "added": "as many as were added that way"}.get(n, n)
+    counts = {
+        "discarded": "as many as were discarded",
+        "added": "as many as were added that way",
+        "declared": "as many as declared",
+    }
+    return counts.get(str(n), n)
 
 
 def _your(step: Step) -> str:
@@ -134,11 +139,20 @@ MOVE_ROUTES = {
         "to_ener",
         lambda s: f"put {_t(s)} into its owner's ener zone",
     ),
+    "to_life_cloth": (
+        ("target", "life_cloth", "you"),
+        "to_life_cloth",
+        lambda s: f"add {_t(s)} to the top of your Life Cloth",
+    ),
     "to_deck": (("target", "deck", "owner"), "to_deck", _to_deck_text),
     "to_field": (
         ("target", "field", "you"),
         "to_field",
-        lambda s: f"put {_t(s)} onto your field" + (" downed" if s.get("downed") else ""),
+        lambda s: (
+            f"put {_t(s)} onto your field"
+            + (" downed" if s.get("downed") else "")
+            + (" (its [Enter] abilities do not activate)" if s.get("no_enter") else "")
+        ),
     ),
     "to_hand_or_field": (
         ("target", "hand_or_field", "you"),
@@ -173,6 +187,11 @@ MOVE_ROUTES = {
         "life_add",
         lambda s: f"add the top {_n(s)} of your deck to your Life Cloth",
     ),
+    "life_to_hand": (
+        ("life_cloth", "hand", "top"),
+        "life_to_hand",
+        lambda s: f"{_who(s)} add the top {_n(s)} of {_your(s)} Life Cloth to {_your(s)} hand",
+    ),
     "life_to_deck": (
         ("life_cloth", "deck", "top"),
         "life_to_deck",
@@ -190,6 +209,11 @@ MOVE_ROUTES = {
         "shed_under",
         lambda s: f"put {_n(s)} card(s) from under this LRIG into the LRIG trash",
     ),
+    "deck_to_under": (
+        ("deck", "under", "top"),
+        "deck_to_under",
+        lambda s: f"put the top {_n(s)} of your deck under this card",
+    ),
     "gather_under": (
         ("under_other_lrigs", "under", "all"),
         "gather_under",
@@ -199,8 +223,12 @@ MOVE_ROUTES = {
 
 
 def _move_check(step: Step) -> list[str]:
-    if "n" in step and not isinstance(step["n"], int) and _move_route(step) != ("deck", "hand", "top"):
-        return ["step move: n must be a number (or, for a draw, one of ('discarded',))"]
+    noted: dict[tuple[str, ...], str] = {
+        ("deck", "hand", "top"): "discarded",
+        ("deck", "trash", "top"): "declared",
+    }
+    if "n" in step and not isinstance(step["n"], int) and step["n"] != noted.get(_move_route(step)):
+        return ["step move: n must be a number (or 'discarded' for a draw, 'declared' for a mill)"]
     return []
 
 
@@ -213,7 +241,7 @@ general_word(
         "into": Literal["owner", "you"],
         "pick": Literal["top", "search", "choose", "all"],
         "position": Literal["bottom", "shuffled", "top"],
-        "n": int | Literal["discarded"],
+        "n": int | Literal["discarded", "declared"],
         "plus": int,
         "who": Who,
         "filter": dict[str, Any],
@@ -247,6 +275,7 @@ for _name in (
     "to_hand",
     "to_ener",
     "to_owner_ener",
+    "to_life_cloth",
     "to_hand_or_field",
     "return_lrig",
 ):
@@ -266,16 +295,18 @@ alias(
     renamed={"bottom": "", "top": ""},
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "plus": int, "who": Who})
+_move_alias("mill", {"n": int | Literal["declared"], "who": Who})
 for _name in (
     "ener_charge",
-    "mill",
     "top_to_bottom",
     "life_add",
+    "life_to_hand",
     "life_to_deck",
     "life_to_trash",
     "ener_to_trash",
     "exceed",
     "shed_under",
+    "deck_to_under",
 ):
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any], "n": int})
@@ -315,16 +346,26 @@ def _base_text(s: Step) -> str:
 def _keywords_text(s: Step) -> str:
     kws = list(s.get("keywords", []))
     lost = [k.split(":", 1)[1].replace("_", " ") for k in kws if k.startswith("lose:")]
-    gained = [k.replace("_", " ") for k in kws if not k.startswith("lose:")]
+    gained = [tg.shadow_text(k) for k in kws if not k.startswith("lose:")]
     parts = [f"gains {', '.join(gained)}"] if gained else []
     if lost:  # "lose:X": it loses X and cannot gain it
         parts.append(f"loses {', '.join(lost)} (and cannot gain them)")
-    return f"{_t(s)} {' and '.join(parts)} until end of turn"
+    until = "the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn"
+    return f"{_t(s)} {' and '.join(parts)} until end of {until}"
+
+
+def keyword_problems(keywords: Any) -> list[str]:
+    """A keyword that starts like a qualified Shadow and does not read as one."""
+    return [
+        f"keyword {k!r} is not a Shadow qualifier (shadow:signi,level_min=3, shadow:red ...)"
+        for k in keywords or []
+        if isinstance(k, str) and k.startswith("shadow:") and tg.shadow_qualifier(k) is None
+    ]
 
 
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "power": (("power",), _power_text, {"amount": int, "per": str | dict[str, Any], "until": Until}),
-    "grant": (("keywords",), _keywords_text, {"keywords": list[str]}),
+    "grant": (("keywords",), _keywords_text, {"keywords": list[str], "until": Until}),
     "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any], "until": Until}),
     "lose_abilities": (
         ("lose_abilities",),
@@ -358,6 +399,11 @@ def _modify_check(step: Step) -> list[str]:
         out.append("step set_base: power must be a number (level too, when it changes)")
     if step.get("change") == "ability":
         out.extend(ability_problems("granted ability", step.get("ability", {})))
+    if step.get("change") == "keywords":
+        out.extend(keyword_problems(step.get("keywords")))
+    on_ener = step.get("target", {}).get("zone") == "ener"
+    if step.get("change") == "keywords" and on_ener != (step.get("keywords") == ["multi_ener"]):
+        out.append("step grant: an ener card gains only multi_ener, and only an ener card gains it")
     return out
 
 
@@ -511,6 +557,8 @@ def _look_top_text(step: Step) -> str:
         "hand_or_field": "to your hand or onto your field",
         "ener": "into your ener zone",
     }.get(step.get("to", "hand"), "to your hand")
+    if step.get("rest") == "top":
+        return f"look at the top {step['n']}, take {picks} {where}, the rest staying on top"
     rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
     if step.get("rest") == "top_one":
         rest = "top of the deck, one of them, and the others to the bottom of the deck"
@@ -549,12 +597,19 @@ _LOOK_TOP = {
     "pick": dict[str, Any],
     "picks": list[dict[str, Any]],
     "to": Literal["hand", "field", "hand_or_field", "ener"],
-    "rest": Literal["bottom", "trash", "top_one"],
+    "rest": Literal["bottom", "trash", "top", "top_one"],
     "no_enter": bool,
     "reveal": bool,
     "order": Literal["chosen"],
 }
 _LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool, "pick": dict[str, Any]}
+
+
+def _rest_top_many(s: Step) -> bool:
+    """A look that leaves more than one card on top would need their order: refused (rest "top": n 1)."""
+    return s.get("rest") == "top" and s.get("n") != 1
+
+
 general_word(
     "look",
     {
@@ -576,7 +631,10 @@ general_word(
         Route(("deck", "arrange"), fx.OPS["arrange_top"], _arrange_text),
         Route(("hand", ""), fx.OPS["look_hand"], _look_hand_text),
     ],
-    check=lambda s: ["step look: n is required"] if s.get("do") == "take" and "n" not in s else [],
+    check=lambda s: (
+        (["step look: n is required"] if s.get("do") == "take" and "n" not in s else [])
+        + (["step look: the rest stays on top only when one card is looked at"] if _rest_top_many(s) else [])
+    ),
 )
 alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
 alias("arrange_top", "look", {"n": int, "bottom": bool, "keep_max": int}, {"zone": "deck", "do": "arrange"})
@@ -643,9 +701,21 @@ alias("move_to_attacker_front", "reposition", {}, {"to": "attacker_front"})
 alias("relocate", "reposition", {"target": TARGET}, {"to": "zone"}, targets=True)
 alias("swap_places", "reposition", {"target": TARGET}, {"to": "swap"}, targets=True)
 alias("rearrange", "reposition", {"target": TARGET}, {"to": "rearrange"}, targets=True)
-word("swap_with_ener", {"target": TARGET}, lambda s: f"swap this SIGNI with {_t(s)}", targets=True)(
-    fx.OPS["swap_with_ener"]
-)
+
+
+def _swap_text(s: Step) -> str:
+    if s.get("with") == "revealed":
+        enter = " (its [Enter] abilities do not activate)" if s.get("no_enter") else ""
+        return f"swap {_t(s)} with the card just revealed on top of your deck{enter}"
+    return f"swap this SIGNI with {_t(s)}"
+
+
+word(
+    "swap_with_ener",
+    {"target": TARGET, "with": Literal["revealed"], "no_enter": bool},
+    _swap_text,
+    targets=True,
+)(fx.OPS["swap_with_ener"])
 
 
 def _prevent_text(s: Step) -> str:
@@ -653,7 +723,7 @@ def _prevent_text(s: Step) -> str:
         s.get("times", 1), f"the next {s.get('times')} times"
     )
     then = steps_text(s.get("then", []))
-    source = " from a SIGNI" if s.get("from") == "signi" else ""
+    source = {"signi": " from a SIGNI", "lrig": " from an LRIG"}.get(str(s.get("from")), "")
     return f"this turn, {times} you would take damage{source}, you take none instead" + (
         f" and {then}" if then else ""
     )
@@ -671,10 +741,11 @@ general_word(
         "what": Literal["attack", "damage", "next_attack"],
         "times": int,
         "then": STEPS,
-        "from": Literal["signi"],
+        "from": Literal["signi", "lrig"],
     },
     "Something does not happen: the attack in progress is negated, or the next times you would take damage "
-    "this turn you take none (then: what the card gains with it).",
+    "this turn (from: only damage a SIGNI or an LRIG deals) you take none (then: what the card gains with "
+    "it).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("attack",), fx.OPS["negate_attack"], lambda _s: "negate that attack"),
@@ -691,7 +762,10 @@ general_word(
 alias("negate_attack", "prevent", {}, {"what": "attack"})
 alias("negate_next_attack", "prevent", {}, {"what": "next_attack"})
 alias(
-    "prevent_damage", "prevent", {"times": int, "then": STEPS, "from": Literal["signi"]}, {"what": "damage"}
+    "prevent_damage",
+    "prevent",
+    {"times": int, "then": STEPS, "from": Literal["signi", "lrig"]},
+    {"what": "damage"},
 )
 
 
@@ -701,7 +775,10 @@ alias(
 def _modes_text(s: Step) -> str:
     modes = " / ".join(steps_text(m) for m in s["modes"])
     k = s.get("choose", 1)
-    count = "as many as the opponent's center LRIG's level" if k == "opponent_center_level" else k
+    count: Any = {
+        "opponent_center_level": "as many as the opponent's center LRIG's level",
+        "center_level": "one for each level of your center LRIG",
+    }.get(str(k), k)
     if isinstance(k, dict):
         from domain.abilities.measures import text as measure_text
 
@@ -712,7 +789,11 @@ def _modes_text(s: Step) -> str:
 
 word(
     "modes",
-    {"choose": int | Literal["opponent_center_level"] | dict[str, Any], "modes": MODES, "repeat": bool},
+    {
+        "choose": int | Literal["opponent_center_level", "center_level"] | dict[str, Any],
+        "modes": MODES,
+        "repeat": bool,
+    },
     _modes_text,
     control=True,
     check=lambda s: (
@@ -773,25 +854,38 @@ word(
     lambda s: f"{_who(s)} may: {steps_text(s.get('then', []))}",
     control=True,
 )(fx.OPS["may"])
+
+
+def _unless_text(s: Step) -> str:
+    costs = s["costs"] if "costs" in s else [s.get("cost", {})]
+    what = " or ".join(fx.describe_cost(c) for c in costs)
+    payer = "you pay" if s.get("who") == "you" else "the opponent pays"
+    return f"{steps_text(s.get('then', []))}, unless {payer} {what}"
+
+
+def _unless_check(s: Step) -> list[str]:
+    if ("cost" in s) == ("costs" in s):
+        return ["step unless: one cost, or a list of costs to choose from (costs)"]
+    check = _cost_check("unless")
+    return [p for c in (s["costs"] if "costs" in s else [s["cost"]]) for p in check({"cost": c})]
+
+
 word(
     "unless",
-    {"cost": Cost, "then": STEPS},
-    lambda s: f"{steps_text(s.get('then', []))}, unless the opponent pays {fx.describe_cost(s['cost'])}",
+    {"cost": Cost, "costs": list[Cost], "then": STEPS, "who": Who},
+    _unless_text,
     control=True,
-    check=_cost_check("unless"),
-    required=("cost",),
+    check=_unless_check,
 )(fx.OPS["unless"])
 word(
     "delay",
-    {"until": Literal["attack_end", "end_phase", "turn_end"], "then": STEPS},
+    {"until": Literal["attack_end", "end_phase", "opponent_next_turn", "turn_end"], "then": STEPS},
     lambda s: (
-        (
-            "at the start of your next end phase"
-            if s.get("until") == "end_phase"
-            else "at the end of this turn"
-            if s.get("until") == "turn_end"
-            else "at the end of this attack"
-        )
+        {
+            "end_phase": "at the start of your next end phase",
+            "opponent_next_turn": "during the opponent's next turn",
+            "turn_end": "at the end of this turn",
+        }.get(str(s.get("until")), "at the end of this attack")
         + f": {steps_text(s.get('then', []))}"
     ),
     control=True,
@@ -802,14 +896,18 @@ word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])
 def _reveal_text(s: Step) -> str:
     inner = steps_text(s.get("then", []))
     whose = "the opponent's deck" if s.get("who") == "opponent" else "your deck"
+    n = int(s.get("n", 1))
+    if n > 1:
+        top = f"reveal the top {n} cards of {whose}"
+        return top if not inner else f"{top}; if one is {tg.filter_text(s.get('filter', {}))}: {inner}"
     if not inner:
         return f"reveal the top card of {whose}"
     return f"reveal the top card of {whose}; if it is {tg.filter_text(s.get('filter', {}))}: {inner}"
 
 
-word("reveal_top", {"filter": dict[str, Any], "then": STEPS, "who": Who}, _reveal_text, control=True)(
-    fx.OPS["reveal_top"]
-)
+word(
+    "reveal_top", {"filter": dict[str, Any], "then": STEPS, "who": Who, "n": int}, _reveal_text, control=True
+)(fx.OPS["reveal_top"])
 
 
 def _declare_text(s: Step) -> str:

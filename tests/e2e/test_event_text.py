@@ -99,6 +99,8 @@ RARE = (
         "LifeBurstCancelled", "rules", "life-burst.use", {"player": "p2", "card": "x", "by": "p1"}
     ),  # answers.py
     Event("ArtsUsed", "p1", "arts.use", {"player": "p1", "card": "x", "ener": []}),  # use.py (no Diva ARTS)
+    Event("MinusDoubled", "rules", "power.modify", {"player": "p1", "by_effect": "x"}),  # effects/game.py
+    Event("VanishRedirected", "rules", "effect.vanish-to-trash", {"player": "p1", "by_effect": "x"}),
 )
 
 

@@ -151,21 +151,23 @@ def test_the_vocabulary_prints_with_card_counts(capsys: pytest.CaptureFixture[st
 
 
 def test_a_cost_of_downing_the_card_is_refused_where_the_engine_would_not_pay_it(extra: Path) -> None:
-    """Only an [Action] ability downs its own card as a cost (domain.abilities.use): an [Enter] ability or a
-    "you may pay" step asking for it would be counted as paid with the card left up, so it cannot load."""
-    enter = {"kind": "enter", "cost": {"down": True}, "effect": [{"op": "draw", "n": 1}]}
+    """An [Action] ability downs its own card as it is used (domain.abilities.use), an [Enter] or [Auto]
+    ability as its optional cost is paid (``may_pay``); a Life Burst, or a "you may pay" step asking for it,
+    would be counted as paid with the card left up, so it cannot load."""
+    burst = {"kind": "life_burst", "cost": {"down": True}, "effect": [{"op": "draw", "n": 1}]}
     may_pay = {
         "kind": "enter",
         "effect": [{"op": "may_pay", "cost": {"down": True}, "then": [{"op": "draw"}]}],
     }
-    for k, ability in enumerate((enter, may_pay)):
+    for k, ability in enumerate((burst, may_pay)):
         path = extra / f"bad{k}.json"
         path.write_text(json.dumps({NEW_CARD: [ability]}), encoding="utf-8")
         use_encodings(path)  # read at the next look-up
-        with pytest.raises(EncodingError, match="paid only by an action ability"):
+        with pytest.raises(EncodingError, match="paid only by an action, enter or auto ability"):
             abilities_of(NEW_CARD)
-    action = {"kind": "action", "cost": {"down": True}, "effect": [{"op": "draw", "n": 1}]}
-    path = extra / "good.json"
-    path.write_text(json.dumps({NEW_CARD: [action]}), encoding="utf-8")
-    use_encodings(path)
-    assert abilities_of(NEW_CARD)[0]["kind"] == "action"
+    for kind in ("action", "enter"):
+        ability = {"kind": kind, "cost": {"down": True}, "effect": [{"op": "draw", "n": 1}]}
+        path = extra / f"good_{kind}.json"
+        path.write_text(json.dumps({NEW_CARD: [ability]}), encoding="utf-8")
+        use_encodings(path)
+        assert abilities_of(NEW_CARD)[0]["kind"] == kind

@@ -25,7 +25,8 @@ exceed, declare (a number, noted as ``declared``: a filter value ``"declared"`` 
 or reveal, a hand), ban_spells, forbid_attack_zone, awaken; may (a player, you or the opponent, may do what
 follows), exclude (remove from the game), attach_soul (a card from under this LRIG becomes a SIGNI's [Soul]),
 prevent_damage (the next damage this turn is not taken), attack_limit (this LRIG attacks fewer times),
-to_hand_or_field (the target to the hand or onto the field, as its player chooses).
+to_hand_or_field (the target to the hand or onto the field, as its player chooses), to_life_cloth (the target
+to the top of your Life Cloth).
 
 The package holds the interpreter by what it does: ``running`` (the frame goes on, asks, resumes; the step
 registry ``OPS``), ``targeting``, ``moving`` (between zones), ``field`` (onto and on the field), ``changing``

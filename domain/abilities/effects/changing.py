@@ -26,7 +26,7 @@ def _set_flag(name: str, value: bool) -> Op:
     def run_flag(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
         step = at.step
         cards = live_targets(rec, frame, step, chosen)
-        if name == "downed" and value:  # a constant may keep a SIGNI from being downed by these effects
+        if name == "downed" and value:  # a constant may keep a card from being downed by these effects
             cards = [i for i in cards if not immune(rec.state, i, "down", frame.player)]
         if cards:
             rec.emit("CardsSet", "rules", frame.rule, {"cards": cards, name: value, "by_effect": frame.card})
@@ -77,6 +77,8 @@ def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
     amount = int(step["amount"]) * _per(s, frame.player, step.get("per"), frame.card, frame.notes)
     for iid in live_targets(rec, frame, step, chosen):
+        if amount < 0 and immune(s, iid, "power_minus", frame.player):
+            continue  # a constant keeps its power from being lowered by this player's effects
         turned = amount < 0 and minus_to_plus(s, iid, frame.player)  # "gets + that amount instead"
         doubled = amount < 0 and _doubled(s, frame, iid)
         data = {
@@ -115,7 +117,10 @@ def again_next_turn(rec: Recorder, frame: Frame, step: dict[str, Any]) -> None:
 
 @op("grant")
 def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The targets gain keywords until end of turn (``until: opponent_next_turn``: and again through the
+    opponent's next turn, while they stay on the field)."""
     step = at.step
+    lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
     for iid in live_targets(rec, frame, step, chosen):
         rec.emit(
             "KeywordsGranted",
@@ -126,8 +131,13 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
                 "keywords": list(step["keywords"]),
                 "until": "end_of_turn",
                 "by_effect": frame.card,
+                **({"zone": "ener"} if step["target"].get("zone") == "ener" else {}),  # Multi Ener, below
             },
         )
+        if lasting:
+            again_next_turn(
+                rec, frame, {"op": "grant", "keywords": list(step["keywords"]), "target": {"cards": [iid]}}
+            )
     return True
 
 

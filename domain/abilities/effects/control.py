@@ -59,6 +59,8 @@ def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     elif isinstance(choose, dict):  # "choose one for every ten cards in your trash": a measure, divided
         got = ms.value(ms.Ctx(rec.state, frame.player, frame.card, frame.notes), choose["measure"])
         k = (got or 0) // max(1, int(choose.get("every", 1)))
+    elif choose == "center_level":  # one for each level of your center LRIG (never more than there are)
+        k = min(facts.center_level(rec.state, frame.player), len(step["modes"]))
     else:
         k = int(choose)
     numbers = [str(i + 1) for i in range(len(step["modes"]))]
@@ -156,10 +158,12 @@ def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """What follows waits for a later moment (``attack_end``: the end of the attack under way; ``end_phase``:
     the start of your next end phase; ``turn_end``: the end phase of this turn, seed 001 "End phase", with the
-    "at the end of the turn" abilities)."""
+    "at the end of the turn" abilities; ``opponent_next_turn``: the start of the next turn, the opponent's
+    when used in your turn)."""
     step = at.step
     s = rec.state
     frame.queue.pop(0)
+    next_turn = step.get("until") == "opponent_next_turn"
     rec.emit(
         "EffectDelayed",
         "rules",
@@ -168,9 +172,9 @@ def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             "player": frame.player,
             "card": frame.card,
             "ability": frame.ability,
-            "until": step.get("until", "attack_end"),
+            "until": "turn" if next_turn else step.get("until", "attack_end"),
             "attack": (s.attack or {}).get("card"),
-            "turn": s.turn,
+            "turn": s.turn + 1 if next_turn else s.turn,
             "effect": fresh(step.get("then", [])),
         },
     )

@@ -147,6 +147,22 @@ def _gather_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bo
     return True
 
 
+@op("deck_to_under")
+def _deck_to_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put the top N cards of your deck under this card, while it is on the field (fewer when fewer are
+    left); they are shown."""
+    s, p = rec.state, frame.player
+    cards = list(s.players[p].zones["deck"][: int(at.step.get("n", 1))])
+    if cards and tg._on_field(s, frame.card):
+        rec.emit(
+            "CardsPutUnder",
+            "rules",
+            frame.rule,
+            {"player": p, "cards": cards, "card": frame.card, "by_effect": frame.card},
+        )
+    return True
+
+
 @op("to_hand_or_field")
 def _to_hand_or_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Add the target to your hand or put it onto your field, as you choose (onto the field only where it may
@@ -290,6 +306,8 @@ def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str])
     step = at.step
     s, iid, p = rec.state, frame.card, frame.player
     live = live_targets(rec, frame, step, chosen)
+    if step.get("with") == "revealed":
+        return _swap_with_revealed(rec, frame, live, bool(step.get("no_enter")))
     where = s.players[p].find(iid) or ""
     if not live or not where.startswith("signi:"):
         return True
@@ -297,6 +315,30 @@ def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str])
     move_cards(rec, frame, p, [iid], "ener")
     if zone in legal_zones(rec.state, p, live[0]):
         put_onto_field(rec, frame, live[0], zone, False)
+    return True
+
+
+def _swap_with_revealed(rec: Recorder, frame: Frame, live: list[str], no_enter: bool) -> bool:
+    """The target SIGNI of yours and the SIGNI just revealed on top of your deck change places: the target
+    goes on top of the deck, the revealed SIGNI onto the field in the zone it left (if it may be there:
+    level, limit, limiting)."""
+    s, p = rec.state, frame.player
+    revealed = frame.notes.get("revealed")
+    deck = s.players[p].zones["deck"]
+    if not live or revealed is None or not deck or deck[0] != revealed:
+        return True
+    target = live[0]
+    zone = (s.players[p].find(target) or ":").split(":")[1]
+    card = facts.card_of(s, revealed)
+    total = facts.signi_levels(s, p) - facts.level(s, target) + (card.level or 0)
+    if (
+        (card.level or 0) > facts.center_level(s, p)
+        or total > facts.limit(s, p)
+        or not facts.limiting_ok(s, p, card)
+    ):
+        return True
+    move_cards(rec, frame, p, [target], "deck", top=True)
+    put_onto_field(rec, frame, revealed, zone, no_enter)
     return True
 
 

@@ -161,7 +161,8 @@ def _signi_attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str])
 
 @op("prevent_damage")
 def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """This turn, the next ``times`` times you would take damage, you take none instead; each time, the steps
+    """This turn, the next ``times`` times you would take damage (``from``: only damage a SIGNI, or an LRIG,
+    deals), you take none instead; each time, the steps
     in ``then`` happen too (they may only give this card an ability: nothing is asked in the middle of
     damage)."""
     step = at.step

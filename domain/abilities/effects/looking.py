@@ -198,7 +198,9 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
         frame.notes["added"] = len(look.hand)  # "discard a card for each card added this way"
     rest = [i for i in s.players[p].zones["deck"] if i in look.top and i != look.on_top]
     if rest:
-        if step.get("rest", "bottom") == "trash":
+        if step.get("rest", "bottom") == "top":
+            pass  # the card not taken stays where it is, on top (one card looked at: no order to choose)
+        elif step.get("rest", "bottom") == "trash":
             milled(rec, frame, p, rest)
         elif look.rest is not None:
             rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": look.rest})
@@ -325,16 +327,20 @@ def _reveal_some(rec: Recorder, frame: Frame, at: Pending, fits: list[str]) -> b
 
 @op("reveal_top")
 def _reveal_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """Reveal the top card of a deck (yours, or ``who``'s); if it fits the filter, what follows happens."""
+    """Reveal the top card (``n``: the top n cards) of a deck (yours, or ``who``'s); if it fits the filter
+    (one of them does), what follows happens. The cards stay where they are."""
     step = at.step
     p = who(frame, step)
     frame.queue.pop(0)
     deck = rec.state.players[p].zones["deck"]
     if not deck:
         return True
-    iid = deck[0]
-    rec.emit("CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": rec.state.cards[iid]})
-    frame.notes["revealed"] = iid  # later steps may ask what it was (condition "revealed")
-    if tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})):
+    shown = deck[: int(step.get("n", 1))]
+    for iid in shown:
+        rec.emit(
+            "CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": rec.state.cards[iid]}
+        )
+    frame.notes["revealed"] = shown[0]  # later steps may ask what it was (condition "revealed")
+    if any(tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})) for iid in shown):
         frame.insert(step.get("then", []))
     return True

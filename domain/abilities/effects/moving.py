@@ -57,7 +57,7 @@ def _ener_charge(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> boo
 def _mill(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     p = who(frame, step)
-    cards = rec.state.players[p].zones["deck"][: int(step.get("n", 1))]
+    cards = rec.state.players[p].zones["deck"][: count(frame, step)]
     milled(rec, frame, p, cards, **_paid(step))
     return True
 
@@ -112,6 +112,8 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         return True
     if step.get("random"):
         cards = rec.random(f"discard:{p}").sample(list(hand), n)
+    elif step.get("_this") in hand:  # the card itself (an [Action] used from the hand discards it)
+        cards = [step["_this"]]
     elif at.progress.answer is not None:
         cards = take(at)["cards"]
     elif (n == len(hand) and not f and not up_to) or step.get("all"):
@@ -214,6 +216,16 @@ def _to_hand(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> boo
     return True
 
 
+@op("to_life_cloth")
+def _to_life_cloth(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Add the targets (cards of your ener zone, trash or hand) to the top of your Life Cloth, one by one (000
+    'Life Cloth')."""
+    cards = live_targets(rec, frame, at.step, chosen)
+    if cards:
+        move_cards(rec, frame, frame.player, cards, "life_cloth", top=True)
+    return True
+
+
 @op("to_ener")
 def _to_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Put the targets into the Ener Zone: cards of your trash or hand into yours, a SIGNI on a field into
@@ -287,6 +299,18 @@ def _life_add(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     n = min(int(step.get("n", 1)), len(rec.state.players[p].zones["deck"]))
     if n:
         rec.emit("LifeClothAdded", "rules", "effect.life-cloth", {"player": p, "count": n})
+    return True
+
+
+@op("life_to_hand")
+def _life_to_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """A player (``who``) adds the top N cards of their Life Cloth to their hand: the other player learns only
+    how many (000 'Life Cloth')."""
+    step = at.step
+    p = who(frame, step)
+    cards = list(rec.state.players[p].zones["life_cloth"][: int(step.get("n", 1))])
+    if cards:
+        move_cards(rec, frame, p, cards, "hand", from_hidden=True)
     return True
 
 
@@ -392,6 +416,7 @@ def _life_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
     p = frame.player
     cards = list(rec.state.players[p].zones["life_cloth"][: int(step.get("n", 1))])
     frame.notes["moved"] = cards
+    frame.notes["done"] = frame.notes.get("done", 0) + len(cards)  # "if you do"
     if cards:
         rec.emit(
             "CardsMoved",

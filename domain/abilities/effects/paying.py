@@ -136,14 +136,74 @@ def exceed_cards(rec: Recorder, rule: str, p: str, cards: list[str], source: str
     )
 
 
-def cost_steps(
-    s: GameState, player: str, card: str, payer: str, cost: dict[str, Any], as_cost: bool = False
+def _chosen_cost_steps(
+    s: GameState, player: str, card: str, rel: str, cost: dict[str, Any]
 ) -> list[dict[str, Any]] | None:
-    """The steps that pay a cost other than ener and downing the card itself (discards, downing LRIGs, putting
-    ener cards into the trash), each followed by a ``then``; None when ``payer`` cannot pay all of it.
-    ``as_cost``: an ability's printed cost (not an effect's "you may ... if you do"): its discards say so."""
+    """The steps of the parts of a cost paid with cards the payer chooses: downing LRIGs or SIGNI, putting
+    ener cards into the trash (None: they cannot all be paid)."""
+    steps: list[dict[str, Any]] = []
+    for key, op_name, zone, extra in (
+        ("down_lrig", "down", "lrig", {"upped": True}),
+        ("down_signi", "down", "signi", {"upped": True}),
+        ("trash_ener", "trash", "ener", {}),
+    ):
+        if key not in cost:
+            continue
+        c = cost[key]
+        spec: dict[str, Any] = {
+            "side": rel,
+            "zone": zone,
+            "count": int(c.get("n", 1)),
+            "filter": {**c.get("filter", {}), **extra},
+        }
+        if c.get("all"):  # "put all the cards of your ener zone into the trash": none there pays it too
+            steps.append({"op": op_name, "target": {**spec, "all": True}})
+            continue
+        if "total_level" in c:  # any number of cards whose levels total exactly that
+            spec = {k: v for k, v in spec.items() if k != "count"} | {"total_level": int(c["total_level"])}
+            levels = [facts.level(s, i) for i in tg.candidates(s, player, card, spec)]
+            reach = {0}
+            for lv in levels:
+                reach |= {r + lv for r in reach if r + lv <= spec["total_level"]}
+            if spec["total_level"] not in reach:
+                return None
+            steps.append({"op": op_name, "target": spec})
+            continue
+        if c.get("distinct"):
+            spec["distinct"] = c["distinct"]
+        found = tg.candidates(s, player, card, spec)
+        if len(found) < spec["count"]:
+            return None
+        if c.get("distinct") and not any(
+            tg.distinct_classes([facts.card_of(s, i) for i in combo])
+            for combo in combinations(found, spec["count"])
+        ):
+            return None
+        steps.append({"op": op_name, "target": spec})
+    return steps
+
+
+def cost_steps(
+    s: GameState,
+    player: str,
+    card: str,
+    payer: str,
+    cost: dict[str, Any],
+    as_cost: bool = False,
+    down_self: bool = False,
+) -> list[dict[str, Any]] | None:
+    """The steps that pay a cost other than ener (discards, downing LRIGs, putting ener cards into the trash,
+    this card leaving the field or the hand), each followed by a ``then``; None when ``payer`` cannot pay all
+    of it. ``as_cost``: an ability's printed cost (not an effect's "you may ... if you do"): its discards say
+    so. ``down_self``: "down this card" is paid here too (an [Enter] or [Auto] cost; an [Action] pays it as it
+    is used): only while it is upped on the field (000 '[Enter]': a cost that cannot be paid is not paid)."""
     rel = "you" if payer == player else "opponent"
     steps: list[dict[str, Any]] = []
+    if down_self and cost.get("down"):
+        slot = tg._slot(s, card)
+        if slot is None or slot.downed or payer != player:
+            return None
+        steps.append({"op": "down", "target": {"self": True}})
     discard: Any = cost.get("discard")
     # a list: parts of different kinds ("two cards and a SIGNI with Guard"), the ones with a filter paid first
     parts = sorted(discard, key=lambda x: not x.get("filter")) if isinstance(discard, list) else [discard]
@@ -170,6 +230,12 @@ def cost_steps(
         if len(s.players[payer].zones["deck"]) < int(cost["mill"]):
             return None
         steps.append({"op": "mill", "n": int(cost["mill"]), "who": rel, "_cost": True})
+    if cost.get("self_to") == "discard":  # an [Action] used from the hand: this card is discarded
+        if payer != player or card not in s.players[payer].zones["hand"]:
+            return None
+        steps.append(
+            {"op": "discard", "n": 1, "filter": {"card": [s.cards[card]]}, "_cost": True, "_this": card}
+        )
     if cost.get("coins"):
         if s.players[payer].coins < int(cost["coins"]):
             return None
@@ -178,36 +244,20 @@ def cost_steps(
         if len(under_lrigs(s, payer)) < int(cost["exceed"]):
             return None
         steps.append({"op": "exceed", "n": int(cost["exceed"]), "who": rel})
-    for key, op_name, zone, extra in (
-        ("down_lrig", "down", "lrig", {"upped": True}),
-        ("down_signi", "down", "signi", {"upped": True}),
-        ("trash_ener", "trash", "ener", {}),
-    ):
-        if key not in cost:
-            continue
-        c = cost[key]
-        spec: dict[str, Any] = {
-            "side": rel,
-            "zone": zone,
-            "count": int(c.get("n", 1)),
-            "filter": {**c.get("filter", {}), **extra},
-        }
-        if c.get("all"):  # "put all the cards of your ener zone into the trash": none there pays it too
-            steps.append({"op": op_name, "target": {**spec, "all": True}})
-            continue
-        if c.get("distinct"):
-            spec["distinct"] = c["distinct"]
-        found = tg.candidates(s, player, card, spec)
-        if len(found) < spec["count"]:
+    chosen = _chosen_cost_steps(s, player, card, rel, cost)
+    if chosen is None:
+        return None
+    steps.extend(chosen)
+    if cost.get("power_self"):  # "this SIGNI gets -10000 power until end of turn" as a cost
+        if not tg.on_field(s, card):
             return None
-        if c.get("distinct") and not any(
-            tg.distinct_classes([facts.card_of(s, i) for i in combo])
-            for combo in combinations(found, spec["count"])
-        ):
+        steps.append({"op": "power", "amount": int(cost["power_self"]), "target": {"self": True}})
+    if cost.get("self_to") == "deck_bottom":  # this card leaves the field as the cost, paid last:
+        if payer != player or tg._slot(s, card) is None:  # only while it is on the field
             return None
-        steps.append({"op": op_name, "target": spec})
-    if cost.get("put_signi"):
-        put = signi_cost_step(s, player, card, rel, cost["put_signi"])
+        steps.append({"op": "to_deck", "bottom": True, "target": {"self": True}})
+    if cost.get("put_signi"):  # this SIGNI, or SIGNI of yours, into the trash or the ener zone, paid last
+        put = signi_cost_step(s, player, card, payer, rel, cost["put_signi"])
         if put is None:
             return None
         steps.append(put)
@@ -215,12 +265,14 @@ def cost_steps(
 
 
 def signi_cost_step(
-    s: GameState, player: str, card: str, rel: str, c: dict[str, Any]
+    s: GameState, player: str, card: str, payer: str, rel: str, c: dict[str, Any]
 ) -> dict[str, Any] | None:
-    """The step that pays "put this SIGNI / N (other) SIGNI of yours / all your SIGNI into the trash (or the
+    """The step that pays "put this SIGNI / n (other) SIGNI of yours / all your SIGNI into the trash (or the
     ener zone)" (000 'Cost': a cost is paid in full or not at all, so one that cannot be paid is None). The
     SIGNI go into their owner's zone, and the move is marked as paid for a cost (``_cost``)."""
     if c.get("self"):
+        if payer != player or tg._slot(s, card) is None:  # only while this SIGNI is on the field
+            return None
         spec: dict[str, Any] = {"self": True}
     else:
         spec = {"side": rel, "zone": "signi", "count": int(c.get("n", 1)), "filter": c.get("filter", {})}
@@ -240,7 +292,7 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     s, p = rec.state, frame.player
     cost = step["cost"]
     payment = ener_payment(s, p, cost)
-    paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")))
+    paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")), down_self=True)
     if payment is None or paying is None:
         frame.queue.pop(0)  # a cost that cannot be paid is not paid: what follows does not happen
         frame.insert(step.get("else", []))
@@ -291,7 +343,7 @@ def _pick_payment(rec: Recorder, frame: Frame, at: Pending, cost: dict[str, Any]
         return [
             combo
             for combo in combinations(rest, need)
-            if costs.can_pay_with(items, [facts.card_of(s, i) for i in [*picked, *combo]])
+            if costs.can_pay_with(items, [facts.ener_card(s, i) for i in [*picked, *combo]])
         ]
 
     rest = [e for e in s.players[p].zones["ener"] if e not in picked]
@@ -321,16 +373,21 @@ def reads_payment(steps: list[dict[str, Any]]) -> bool:
 
 @op("unless")
 def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """What follows happens unless the opponent pays a cost (which they may always decline): its ener part
-    too (seed 000 "Cost": paying ener puts those cards into the trash), when they can pay all of it."""
+    """What follows happens unless the opponent (``who: you``: the ability's controller) pays a cost, which
+    they may always decline; ``costs``: one of several costs, as the payer chooses (options ``pay_1``,
+    ``pay_2`` ...). Ener is paid too."""
     step = at.step
     s = rec.state
-    payer = opponent(frame.player)
-    paying = cost_steps(s, frame.player, frame.card, payer, step["cost"])
-    payment = ener_payment(s, payer, step["cost"])
-    if payment is None:
-        paying = None  # not enough ener: the cost cannot be paid
-    if paying is not None and at.progress.answer is None:
+    payer = frame.player if step.get("who") == "you" else opponent(frame.player)
+    alternatives = step["costs"] if "costs" in step else [step["cost"]]
+    payable: dict[str, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] = {}
+    for k, cost in enumerate(alternatives):
+        ener = ener_payment(s, payer, cost)
+        paying = cost_steps(s, frame.player, frame.card, payer, cost)
+        if ener is not None and paying is not None:
+            payable["pay" if "costs" not in step else f"pay_{k + 1}"] = (cost, ener, paying)
+    if payable and at.progress.answer is None:
+        what = " or ".join(describe_cost(c) for c in alternatives)
         return ask_in_step(
             rec,
             frame,
@@ -339,15 +396,16 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             min=0,
             max=0,
             choices=[],
-            options=["pay", "decline"],
-            prompt=f"pay {describe_cost(step['cost'])} to stop: "
-            + "; ".join(step_text(x) for x in step.get("then", [])),
+            options=[*payable, "decline"],
+            prompt=f"pay {what} to stop: " + "; ".join(step_text(x) for x in step.get("then", [])),
         )
     answer = taken(at) or Answer(cards=[])
     frame.queue.pop(0)
-    if paying is not None and answer.get("option") == "pay":
-        if payment:
-            rec.emit("CostPaid", payer, "cost.ener", {"player": payer, "ener": payment, "for": frame.card})
+    chosen = payable.get(str(answer.get("option")))
+    if chosen is not None:
+        cost, ener, paying = chosen
+        if cost.get("ener"):
+            rec.emit("CostPaid", payer, "cost.ener", {"player": payer, "ener": ener, "for": frame.card})
         frame.insert(paying)
     else:
         frame.insert(step.get("then", []))
@@ -357,7 +415,7 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 def ener_payment(s: GameState, p: str, cost: dict[str, Any]) -> list[str] | None:
 
     items = tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
-    ener = [(e, facts.card_of(s, e)) for e in s.players[p].zones["ener"]]
+    ener = [(e, facts.ener_card(s, e)) for e in s.players[p].zones["ener"]]
     return costs.choose_payment(items, ener)
 
 

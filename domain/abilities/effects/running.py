@@ -32,7 +32,8 @@ OPS: dict[str, Op] = {}
 NOTED = ("declared",)  # a filter value that names what the effect noted: the number its player declared
 
 
-CHOOSE_COUNTS = ("opponent_center_level",)  # "choose" of a modes step may name a number the game gives
+# "choose" of a modes step may name a number the game gives
+CHOOSE_COUNTS = ("opponent_center_level", "center_level")
 
 
 DELAYS = ("attack_end",)
@@ -220,8 +221,8 @@ def who(frame: Frame, step: dict[str, Any]) -> str:
 
 
 # a step's "n" may name a number the effect noted: the cards it just discarded, or added to the hand from the
-# cards it looked at ("added": "discard a card for each card added this way")
-COUNTS = ("discarded", "added")
+# cards it looked at ("added": "discard a card for each card added this way"), the number its player declared
+COUNTS = ("discarded", "added", "declared")
 
 
 def count(frame: Frame, step: dict[str, Any]) -> int:

@@ -44,10 +44,14 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     """A step's targets, when no choice is left to make; None: a choice was asked."""
     s, step = rec.state, at.step
     spec = step["target"]
-    if spec.get("it"):
-        return list(before)  # "... and freeze it": what the step before targeted
+    if spec.get("it"):  # "... and freeze it": what the step before targeted ("if it is a X": those that fit)
+        f = spec.get("filter")
+        return [i for i in before if not f or tg.card_fits(facts.card_of(s, i), f)]
     if spec.get("facing"):  # not a target: the opponent's SIGNI in front of this card, or of where it was
         return facing_targets(s, frame)
+    if spec.get("attacker"):  # not a target: the SIGNI attacking now ("it", of "when ... attacks")
+        card = (s.attack or {}).get("card")
+        return [card] if card is not None and tg._on_field(s, card) else []
     if "power_below" in spec.get("filter", {}):
         spec = step["target"] = _power_below_moved(s, frame, spec)
     if "power_max_of" in spec.get("filter", {}):
@@ -55,8 +59,10 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     found = tg.candidates(s, frame.player, frame.card, spec)
     if spec.get("self") or spec.get("all") or "cards" in spec:
         return found
-    if spec.get("distinct") or "level_total_max" in spec:
+    if spec.get("distinct") or spec.get("shared") or "level_total_max" in spec:
         return _distinct_targets(rec, frame, at, spec, found)
+    if "total_level" in spec:
+        return _total_level_targets(rec, frame, at, spec, found)
     n = int(spec.get("count", 1))
     if spec.get("up_to"):
         lo, hi = 0, min(n, len(found))
@@ -94,8 +100,15 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
     cards: list[str] = []
     for at in seg.steps:
         spec = at.step.get("target") or {}
-        if spec.get("self") or spec.get("all") or spec.get("it") or "cards" in spec or spec.get("chooser"):
-            continue  # not targeted: "the opponent chooses a SIGNI of theirs" targets nothing
+        if (
+            spec.get("self")
+            or spec.get("all")
+            or spec.get("it")
+            or spec.get("attacker")
+            or spec.get("chooser")
+            or "cards" in spec
+        ):
+            continue  # not targets: this card, all, the cards before, the attacker, the opponent's choice
         for iid in at.progress.targets or []:
             where = s.where(iid)
             if where and where[0] != p and where[1].startswith("signi:") and iid not in cards:
@@ -145,20 +158,36 @@ def _power_max_of_it(s: GameState, spec: dict[str, Any], before: list[str]) -> d
 def _distinct_targets(
     rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
 ) -> list[str] | None:
-    """Targets of pairwise different classes (``distinct``), or whose levels add up to no more than the
-    level of the opponent's center LRIG (``level_total_max: opponent_center``), chosen one at a time among
-    those that can still make a full set ("up to" may stop early). None: a choice was asked."""
+    """Targets that must fit together (pairwise different classes or levels, ``shared: color``: all of one
+    colour at least; ``level_total_max``: levels totalling at most n, or ``opponent_center``: the level of the
+    opponent's center LRIG), chosen one at a time among those that can still make a full set ("up to" may
+    stop early). None: a choice was asked."""
     s = rec.state
     n = min(int(spec.get("count", 1)), len(found))
     if at.progress.picked is None:
         at.progress.picked = []
     picked = at.progress.picked
-    budget = facts.center_level(s, opponent(frame.player)) if "level_total_max" in spec else None
+    most = spec.get("level_total_max")
+    budget = (
+        facts.center_level(s, opponent(frame.player))
+        if most == "opponent_center"
+        else None
+        if most is None
+        else int(most)
+    )
 
     def ok(cards: list[str]) -> bool:
-        if budget is not None and sum(facts.level(s, i) for i in cards) > budget:
+        if spec.get("shared") == "color":  # "that share a colour" (colourless is no colour)
+            common = set.intersection(*(set(facts.card_of(s, i).colors) for i in cards)) - {"colorless"}
+            if not common:
+                return False
+        elif spec.get("distinct") == "level":
+            levels = [facts.card_of(s, i).level for i in cards]
+            if len(set(levels)) != len(levels):
+                return False
+        elif spec.get("distinct") and not tg.distinct_classes([facts.card_of(s, i) for i in cards]):
             return False
-        return not spec.get("distinct") or tg.distinct_classes([facts.card_of(s, i) for i in cards])
+        return budget is None or sum(facts.level(s, i) for i in cards) <= budget
 
     def completes(cards: list[str], size: int) -> bool:
         rest = [i for i in found if i not in cards]
@@ -202,10 +231,58 @@ def _distinct_targets(
     return picked
 
 
+def _total_level_targets(
+    rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
+) -> list[str] | None:
+    """Any number of cards whose levels total exactly ``total_level``, chosen one at a time among those that
+    can still complete such a set (none: nothing is targeted). None: a choice was asked."""
+    s = rec.state
+    goal = int(spec["total_level"])
+    if at.progress.picked is None:
+        at.progress.picked = []
+    picked = at.progress.picked
+
+    def level(i: str) -> int:
+        return facts.level(s, i)
+
+    def completes(cards: list[str]) -> bool:
+        need = goal - sum(level(i) for i in cards)
+        rest = [level(i) for i in found if i not in cards]
+        reach = {0}
+        for lv in rest:
+            reach |= {r + lv for r in reach if r + lv <= need}
+        return need in reach
+
+    while sum(level(i) for i in picked) < goal:
+        options = [i for i in found if i not in picked and completes([*picked, i])]
+        if not options:
+            picked.clear()
+            break
+        if len(options) == 1:
+            picked.append(options[0])
+            continue
+        at.progress.awaiting = "one_target"
+        rec.ask(
+            frame.player,
+            "choose",
+            "target.choose",
+            purpose="target",
+            min=1,
+            max=1,
+            choices=options,
+            prompt=f"choose the next of {tg.target_text(spec)} for {step_text(at.step)}",
+            private=spec.get("zone") == "hand",
+            resume=dump(frame),
+        )
+        return None
+    at.progress.picked = None
+    return list(picked)
+
+
 def live_targets(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> list[str]:
     """Chosen targets that still fit: a target that became illegal before resolution is not affected."""
     spec = step["target"]
-    if spec.get("it") or spec.get("facing"):
+    if spec.get("it") or spec.get("facing") or spec.get("attacker"):
         return [i for i in chosen if tg._on_field(rec.state, i)]
     return [i for i in chosen if tg.still_fits(rec.state, frame.player, frame.card, spec, i)]
 
