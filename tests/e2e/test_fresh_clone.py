@@ -55,7 +55,11 @@ def test_make_serve_in_a_fresh_clone(tmp_path: Path) -> None:
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PERSISTENCE", "SQLITE"))}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("VIRTUAL_ENV", "PERSISTENCE", "SQLITE", "PYTHONPATH"))
+    }
     env["JUDGE_TOKEN"] = "fresh-clone-test"
     with (tmp_path / "serve.log").open("w") as log:
         proc = subprocess.Popen(
