@@ -30,7 +30,8 @@ ACTION_DESCRIPTIONS = {
     "use_spell": "Use a spell.",
     "use_arts": "Use an ARTS.",
     "use_piece": "Use a PIECE.",
-    "use_ability": "Use an [Action] ability.",
+    "use_ability": "Use an [Action] ability: `ability` is its number, counted from 1 in the card's order of "
+    "abilities (as the legal actions send it), or a gained ability's reference.",
     "attack": "Attack steps: attack with the SIGNI in a zone, or with the center LRIG (`lrig`).",
     "guard": "Guard decision: discard a card with Guard to stop the LRIG attack's damage.",
     "life_burst": "Life Burst decision: whether to use the crushed card's Life Burst.",

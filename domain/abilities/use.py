@@ -107,11 +107,16 @@ def _find_ability(
     wanted = act.get("ability")
     if wanted is None:
         return options[0]
-    for i, ab in options:
-        names = (i,) if isinstance(i, str) else (str(i), str(i + 1), ab.get("id"))
+    for i, ab in options:  # numbered from 1 in the card's order of abilities, as the legal actions send them
+        names = (i,) if isinstance(i, str) else (str(i + 1), i + 1, ab.get("id"))
         if wanted in names:
             return i, ab
-    raise IllegalAction("decision.invalid", f"{name} has no ability {wanted!r}")
+    numbers = ", ".join(str(i + 1) if isinstance(i, int) else repr(i) for i, _ab in options)
+    raise IllegalAction(
+        "decision.invalid",
+        f"{name} has no ability {wanted!r} of that kind: its abilities are numbered from 1 in the card's "
+        f"order; this one may use {numbers}",
+    )
 
 
 def use_ability(rec: Recorder, act: Action) -> None:
