@@ -51,30 +51,31 @@ def under_lrigs(s: GameState, p: str) -> list[str]:
     return [u for pos in ("center", "left", "right") if (sl := s.players[p].lrig[pos]) for u in sl.under]
 
 
+def _choose_exactly(
+    rec: Recorder, frame: Frame, at: Pending, player: str, pile: list[str], n: int, prompt: str
+) -> list[str] | bool:
+    """The n cards of ``pile`` that ``player`` picks: every one when there are just n, the answer once it is
+    given; otherwise what the step returns: True (fewer than n: nothing is done) or the question asked."""
+    if len(pile) < n:
+        return True
+    if at.progress.answer is not None:
+        return list(take(at)["cards"])
+    if len(pile) == n:
+        return pile
+    return ask_in_step(rec, frame, at, player, min=n, max=n, choices=pile, prompt=prompt)
+
+
 @op("exceed")
 def _exceed(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Exceed N: put N cards from under your LRIGs (any of them) into the LRIG trash, chosen by you."""
     step = at.step
     p = who(frame, step)
-    under = under_lrigs(rec.state, p)
     n = int(step.get("n", 1))
-    if len(under) < n:
-        return True
-    if at.progress.answer is not None:
-        cards = take(at)["cards"]
-    elif len(under) == n:
-        cards = under
-    else:
-        return ask_in_step(
-            rec,
-            frame,
-            at,
-            p,
-            min=n,
-            max=n,
-            choices=under,
-            prompt=f"exceed {n}: choose the cards from under your LRIGs",
-        )
+    cards = _choose_exactly(
+        rec, frame, at, p, under_lrigs(rec.state, p), n, f"exceed {n}: choose the cards from under your LRIGs"
+    )
+    if not isinstance(cards, list):
+        return cards
     exceed_cards(rec, frame.rule, p, cards, frame.card)
     return True
 
@@ -87,23 +88,10 @@ def _shed_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool
     slot = tg._slot(rec.state, frame.card)
     under = list(slot.under) if slot is not None else []
     n = int(step.get("n", 1))
-    if len(under) < n:
-        return True
-    if at.progress.answer is not None:
-        cards = take(at)["cards"]
-    elif len(under) == n:
-        cards = under
-    else:
-        return ask_in_step(
-            rec,
-            frame,
-            at,
-            frame.player,
-            min=n,
-            max=n,
-            choices=under,
-            prompt=f"choose {n} card(s) from under this LRIG to put into the LRIG trash",
-        )
+    prompt = f"choose {n} card(s) from under this LRIG to put into the LRIG trash"
+    cards = _choose_exactly(rec, frame, at, frame.player, under, n, prompt)
+    if not isinstance(cards, list):
+        return cards
     rec.emit(
         "CardsMoved",
         "rules",

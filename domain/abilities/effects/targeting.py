@@ -213,19 +213,7 @@ def _distinct_targets(
         if len(options) == 1 and not spec.get("up_to"):
             picked.append(options[0])
             continue
-        at.progress.awaiting = "one_target"
-        rec.ask(
-            frame.player,
-            "choose",
-            "target.choose",
-            purpose="target",
-            min=0 if spec.get("up_to") else 1,
-            max=1,
-            choices=options,
-            prompt=f"choose the next of {tg.target_text(spec)} for {step_text(at.step)}",
-            private=spec.get("zone") == "hand",
-            resume=dump(frame),
-        )
+        _ask_next_target(rec, frame, at, spec, options, optional=bool(spec.get("up_to")))
         return None
     at.progress.picked = None
     return picked
@@ -261,22 +249,30 @@ def _total_level_targets(
         if len(options) == 1:
             picked.append(options[0])
             continue
-        at.progress.awaiting = "one_target"
-        rec.ask(
-            frame.player,
-            "choose",
-            "target.choose",
-            purpose="target",
-            min=1,
-            max=1,
-            choices=options,
-            prompt=f"choose the next of {tg.target_text(spec)} for {step_text(at.step)}",
-            private=spec.get("zone") == "hand",
-            resume=dump(frame),
-        )
+        _ask_next_target(rec, frame, at, spec, options, optional=False)
         return None
     at.progress.picked = None
     return list(picked)
+
+
+def _ask_next_target(
+    rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], options: list[str], optional: bool
+) -> None:
+    """Asks for the next of several targets chosen one at a time (each choice narrows the next one's options);
+    ``optional``: the player may stop choosing."""
+    at.progress.awaiting = "one_target"
+    rec.ask(
+        frame.player,
+        "choose",
+        "target.choose",
+        purpose="target",
+        min=0 if optional else 1,
+        max=1,
+        choices=options,
+        prompt=f"choose the next of {tg.target_text(spec)} for {step_text(at.step)}",
+        private=spec.get("zone") == "hand",
+        resume=dump(frame),
+    )
 
 
 def live_targets(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> list[str]:
