@@ -13,6 +13,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import effects
 from domain.abilities.constants import immune, lrig_attack_terms
+from domain.abilities.filters import card_fits
 from domain.formats import format_of
 from domain.kinds import DecisionKind
 from domain.recorder import Recorder
@@ -138,15 +139,18 @@ def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
     """Whether damage the player would take is prevented instead (``effect.prevent-damage``): one use of a
     prevention set this turn is spent, one that costs nothing first, and what it says happens then. A
     prevention ``from`` a SIGNI (or an LRIG) spares only damage that kind of card deals, by its attack or its
-    effect (seed 000, Damage)."""
+    effect (seed 000, Damage); one with a ``filter`` only damage a card fitting it deals; one for ``all`` of
+    the turn is not spent."""
 
     def spares(e: dict[str, Any]) -> bool:  # a prevention "from" a kind of card spares only its damage
-        if e.get("from") is None:
+        if e.get("from") is None and not e.get("filter"):
             return True
         if source not in rec.state.cards:  # no card dealt it: a prevention "from" a kind of card spares none
             return False
         kind = facts.card_of(rec.state, source)
-        return kind.is_signi if e["from"] == "signi" else kind.is_lrig
+        if e.get("filter") and not card_fits(kind, e["filter"]):  # "from a level three or less SIGNI"
+            return False
+        return e.get("from") is None or (kind.is_signi if e["from"] == "signi" else kind.is_lrig)
 
     mine = [
         e

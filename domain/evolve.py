@@ -837,7 +837,7 @@ def _prevention_set(state: GameState, d: dict[str, Any], _e: Any) -> None:
 def _damage_prevented(state: GameState, d: dict[str, Any], _e: Any) -> None:
     left = []
     for entry in state.flags.get("preventions", []):
-        if entry["key"] == d["key"]:
+        if entry["key"] == d["key"] and not entry.get("all"):  # one for all of the turn is not spent
             entry = {**entry, "times": int(entry["times"]) - 1}
         if int(entry["times"]) > 0:
             left.append(entry)

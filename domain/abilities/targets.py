@@ -6,7 +6,8 @@ names more targets than there are cannot target any; "up to" allows fewer, down 
 
 Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards the step before targeted:
 "down target SIGNI and freeze it"; with a ``filter``, only those that fit: "if it is a <Venom> ..."),
-``{"attacker": true}`` (the SIGNI attacking now, not targeted), or
+``{"attacker": true}`` (the SIGNI attacking now, not targeted), ``{"cause": true}`` (the card whose ability or
+effect caused the trigger: "that SIGNI", noted by the trigger; not targeted), or
 ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig", "count": 1,
 "up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
 card that fits, without targeting (Shadow does not protect from it);
@@ -87,8 +88,8 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         if zone in ("trash", "ener", "hand"):  # this card, in that zone of its owner ("from your ener zone")
             return [source] if source in s.players[s.owners[source]].zones[zone] else []
         return [source] if on_field(s, source) else []
-    if spec.get("it"):
-        return []  # resolved from the step before (see effects)
+    if spec.get("it") or spec.get("cause"):
+        return []  # resolved from the step before, or from what the trigger noted (see effects)
     if spec.get("attacker"):  # the SIGNI attacking now
         card = (s.attack or {}).get("card")
         return [card] if card is not None and on_field(s, card) else []
@@ -202,7 +203,9 @@ def target_text(spec: dict[str, Any]) -> str:
     if spec.get("next_to"):
         return "each SIGNI of yours next to it"
     if spec.get("attacker"):
-        return "the attacking SIGNI"
+        return "the LRIG that attacked" if spec.get("zone") == "lrig" else "the attacking SIGNI"
+    if spec.get("cause"):
+        return "that card (whose ability or effect caused this)"
     n = spec.get("count", 1)
     side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
     zone_name = spec.get("zone", "signi")

@@ -23,7 +23,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
   the opponent: by an effect of your card, once for each card; ``mills`` ``any``: from your deck, by anyone's;
   ``own_deck_two_or_more``: two or more cards of your own deck at once, by anyone's cost or effect),
   ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst; ``signi_enter``: the
-  [Enter] ability of a SIGNI; by default any ability or effect of the opponent's);
+  [Enter] ability of a SIGNI; ``signi``: an ability or effect of a SIGNI card; by default any ability or
+  effect of the opponent's);
 - ``filter``: the card the event is about must fit it (as it is on the field then);
 - ``subject``: for the forms that take a filter, ``this`` (the card the event is about is this card: "when
   this SIGNI becomes a target") or ``other`` (another card: "when another SIGNI enters your field");
@@ -297,7 +298,7 @@ event(
     "a SIGNI becomes a target of the opponent's ability or effect (once, however many became targets)",
     {("you",): "When a SIGNI{f} on your field becomes a target of the opponent's {by}"},
     filtered=(("you",),),
-    by=("any", "assist_or_life_burst", "signi_enter"),
+    by=("any", "assist_or_life_burst", "signi_enter", "signi"),
     default_whose="you",
 )
 
@@ -357,7 +358,11 @@ def trigger_text(trigger: Trigger) -> str:
     g = general(trigger)
     ev = EVENTS.get(str(g.get("on")))
     head = ev.forms.get(key(trigger), "When triggered") if ev is not None else "When triggered"
-    by_text = {"assist_or_life_burst": "Assist LRIG or Life Burst", "signi_enter": "SIGNI's [Enter] ability"}
+    by_text = {
+        "assist_or_life_burst": "Assist LRIG or Life Burst",
+        "signi_enter": "SIGNI's [Enter] ability",
+        "signi": "SIGNI's ability or effect",
+    }
     head = head.replace("{by}", by_text.get(str(g.get("by")), "ability or effect"))
     if "{f}" in head:
         f = filter_text(g.get("filter", {}))

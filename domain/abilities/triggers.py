@@ -16,6 +16,7 @@ the card is new there.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -497,7 +498,7 @@ def _none(_s: GameState, _d: dict[str, Any]) -> Iterator[Listener]:
 def _once_per_ability(s: GameState, event: Any, found: Found) -> Found:
     """A SIGNI becoming a target triggers each ability once, when one or more of the targeted SIGNI fit its
     filter and the source fits its ``by`` (``assist_or_life_burst``: an Assist LRIG's ability, or a Life
-    Burst; ``signi_enter``: a SIGNI's [Enter] ability)."""
+    Burst; ``signi_enter``: a SIGNI's [Enter] ability; ``signi``: any ability or effect of a SIGNI card)."""
     d = event.data
     source = facts.card_of(s, d["by_effect"]) if d.get("by_effect") in s.cards else None
     fits = {
@@ -505,6 +506,7 @@ def _once_per_ability(s: GameState, event: Any, found: Found) -> Found:
         "assist_or_life_burst": event.rule == "life-burst.use"
         or (source is not None and source.type.value == "assist_lrig"),
         "signi_enter": event.rule == "ability.enter" and source is not None and source.is_signi,
+        "signi": source is not None and source.is_signi,
     }
     seen: set[tuple[str, Any]] = set()
     kept = []
@@ -514,8 +516,15 @@ def _once_per_ability(s: GameState, event: Any, found: Found) -> Found:
         if key in seen or not fits.get(by, False):
             continue
         seen.add(key)
+        if d.get("by_effect") and _reads_cause(s, w):  # "that SIGNI": the card whose ability targeted
+            w["cause"] = d["by_effect"]
         kept.append(w)
     return kept
+
+
+def _reads_cause(s: GameState, w: dict[str, Any]) -> bool:
+    """Whether a triggered ability's effect names the card that caused its trigger (target ``cause``)."""
+    return '"cause": true' in json.dumps(ability_at(s.cards[w["card"]], w["ability"]).get("effect", []))
 
 
 def _subject_fits(s: GameState, iid: str, f: dict[str, Any]) -> bool:
@@ -728,5 +737,5 @@ def activate(rec: Recorder, w: dict[str, Any]) -> None:
             },
         )
         return
-    vars = {"was_in": w["was_in"]} if w.get("was_in") else None
+    vars = {k: w[k] for k in ("was_in", "cause") if w.get(k)} or None
     use.resolve_with_cost(rec, w["card"], w["player"], w["ability"], ab, rule, optional=True, vars=vars)

@@ -557,6 +557,8 @@ def _look_top_text(step: Step) -> str:
         "hand_or_field": "to your hand or onto your field",
         "ener": "into your ener zone",
     }.get(step.get("to", "hand"), "to your hand")
+    if step.get("downed") and step.get("to") in ("field", "hand_or_field"):
+        where += " downed"
     if step.get("rest") == "top":
         return f"look at the top {step['n']}, take {picks} {where}, the rest staying on top"
     rest = "trash" if step.get("rest") == "trash" else "bottom of the deck"
@@ -599,6 +601,7 @@ _LOOK_TOP = {
     "to": Literal["hand", "field", "hand_or_field", "ener"],
     "rest": Literal["bottom", "trash", "top", "top_one"],
     "no_enter": bool,
+    "downed": bool,
     "reveal": bool,
     "order": Literal["chosen"],
 }
@@ -634,6 +637,11 @@ general_word(
     check=lambda s: (
         (["step look: n is required"] if s.get("do") == "take" and "n" not in s else [])
         + (["step look: the rest stays on top only when one card is looked at"] if _rest_top_many(s) else [])
+        + (
+            ["step look: downed is only for cards put onto the field"]
+            if s.get("downed") and s.get("to") not in ("field", "hand_or_field")
+            else []
+        )
     ),
 )
 alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
@@ -722,14 +730,25 @@ def _prevent_text(s: Step) -> str:
     times = {1: "the next time", 2: "the next two times"}.get(
         s.get("times", 1), f"the next {s.get('times')} times"
     )
+    if s.get("all"):
+        times = "each time"
     then = steps_text(s.get("then", []))
     source = {"signi": " from a SIGNI", "lrig": " from an LRIG"}.get(str(s.get("from")), "")
+    if s.get("filter"):
+        source = f"{source or ' from a card'} {tg.filter_text(s['filter'])}"
     return f"this turn, {times} you would take damage{source}, you take none instead" + (
         f" and {then}" if then else ""
     )
 
 
 def _prevent_check(s: Step) -> list[str]:
+    if (s.get("all") or s.get("filter")) and expand(s).get("what") != "damage":
+        return ["step prevent: all and filter are only for damage"]
+    if s.get("all") and "times" in s:
+        return ["step prevent_damage: all (each time this turn) takes no times"]
+    bad = set(s.get("filter", {})) - set(tg.FILTER_KEYS)
+    if bad:
+        return [f"step prevent_damage: unknown filter key(s) {sorted(bad)}"]
     if any(x.get("op") != "grant_ability" or not x.get("target", {}).get("self") for x in s.get("then", [])):
         return ["step prevent_damage: what happens with it may only give this card an ability"]
     return []
@@ -742,10 +761,12 @@ general_word(
         "times": int,
         "then": STEPS,
         "from": Literal["signi", "lrig"],
+        "all": bool,
+        "filter": dict[str, Any],
     },
     "Something does not happen: the attack in progress is negated, or the next times you would take damage "
-    "this turn (from: only damage a SIGNI or an LRIG deals) you take none (then: what the card gains with "
-    "it).",
+    "this turn (from: only damage a SIGNI or an LRIG deals; filter: only damage a card fitting it deals; "
+    "all: each time this turn, not only the next) you take none (then: what the card gains with it).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("attack",), fx.OPS["negate_attack"], lambda _s: "negate that attack"),
@@ -764,7 +785,7 @@ alias("negate_next_attack", "prevent", {}, {"what": "next_attack"})
 alias(
     "prevent_damage",
     "prevent",
-    {"times": int, "then": STEPS, "from": Literal["signi", "lrig"]},
+    {"times": int, "then": STEPS, "from": Literal["signi", "lrig"], "all": bool, "filter": dict[str, Any]},
     {"what": "damage"},
 )
 

@@ -162,7 +162,8 @@ def _signi_attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str])
 @op("prevent_damage")
 def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn, the next ``times`` times you would take damage (``from``: only damage a SIGNI, or an LRIG,
-    deals), you take none instead; each time, the steps
+    deals; ``filter``: only damage a card fitting it deals; ``all``: every time this turn), you take none
+    instead; each time, the steps
     in ``then`` happen too (they may only give this card an ability: nothing is asked in the middle of
     damage)."""
     step = at.step
@@ -178,6 +179,8 @@ def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> 
             "effect": fresh(step.get("then", [])),
             "by_effect": frame.card,
             **({"from": step["from"]} if step.get("from") else {}),
+            **({"filter": step["filter"]} if step.get("filter") else {}),
+            **({"all": True} if step.get("all") else {}),
         },
     )
     return True

@@ -30,12 +30,17 @@ def _look(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     return True
 
 
+def _downed(at: Pending) -> bool:
+    """Whether a card the look puts onto the field enters downed (``downed``)."""
+    return bool(at.step.get("downed"))
+
+
 @op("look_top")
 def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top N cards of your deck; take up to some that fit (one group of picks after another) into
-    the hand, onto the field, or either, one card at a time; put the rest on the bottom of the deck in a
-    random order, or (``order: chosen``) in the order the player chooses (not asked when they are all copies
-    of one card), or into the trash."""
+    the hand, onto the field (``downed``: downed), or either, one card at a time; put the rest on the bottom
+    of the deck in a random order, or (``order: chosen``) in the order the player chooses (not asked when they
+    are all copies of one card), or into the trash."""
     step, s, p = at.step, rec.state, frame.player
     if at.progress.look is None:
         at.progress.look = LookTop(top=list(s.players[p].zones["deck"][: int(step["n"])]))
@@ -71,7 +76,9 @@ def _look_answered(rec: Recorder, frame: Frame, at: Pending, look: LookTop, answ
     elif stage == "top":  # the one card going back on top
         look.on_top = answer["cards"][0]
     else:  # the zone for the card going onto the field
-        put_onto_field(rec, frame, look.taking.pop(0), answer["zone"], bool(at.step.get("no_enter")))
+        put_onto_field(
+            rec, frame, look.taking.pop(0), answer["zone"], bool(at.step.get("no_enter")), _downed(at)
+        )
         look.to_field = False
 
 
@@ -94,7 +101,7 @@ def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> b
         look.stage = "dest"
         return ask_hand_or_field(rec, frame, at, p)
     if len(zones) == 1:
-        put_onto_field(rec, frame, look.taking.pop(0), zones[0], bool(at.step.get("no_enter")))
+        put_onto_field(rec, frame, look.taking.pop(0), zones[0], bool(at.step.get("no_enter")), _downed(at))
         look.to_field = False
         return None
     look.stage = "zone"

@@ -52,6 +52,9 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     if spec.get("attacker"):  # not a target: the SIGNI attacking now ("it", of "when ... attacks")
         card = (s.attack or {}).get("card")
         return [card] if card is not None and tg._on_field(s, card) else []
+    if spec.get("cause"):  # not a target: the card whose ability caused the trigger ("that SIGNI")
+        card = frame.notes.get("cause")
+        return [card] if isinstance(card, str) and tg._on_field(s, card) else []
     if "power_below" in spec.get("filter", {}):
         spec = step["target"] = _power_below_moved(s, frame, spec)
     if "power_max_of" in spec.get("filter", {}):
@@ -105,6 +108,7 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
             or spec.get("all")
             or spec.get("it")
             or spec.get("attacker")
+            or spec.get("cause")
             or spec.get("chooser")
             or "cards" in spec
         ):
@@ -278,7 +282,7 @@ def _ask_next_target(
 def live_targets(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> list[str]:
     """Chosen targets that still fit: a target that became illegal before resolution is not affected."""
     spec = step["target"]
-    if spec.get("it") or spec.get("facing") or spec.get("attacker"):
+    if spec.get("it") or spec.get("facing") or spec.get("attacker") or spec.get("cause"):
         return [i for i in chosen if tg._on_field(rec.state, i)]
     return [i for i in chosen if tg.still_fits(rec.state, frame.player, frame.card, spec, i)]
 
