@@ -19,6 +19,10 @@ A form is its parameters and their types, how it reads in English, and what else
   the trash instead of the ener zone; ``front_vanished_to_trash`` is its alias for ``front``;
 - ``keywords``: ``{"target": {"self": true}, "keywords": [...]}``: the card has these keywords;
 - ``soul_grant``: ``{"ability": {...}}``: the SIGNI this card is attached to as a [Soul] has the ability;
+- ``grant_ability``: ``{"target": {"above": true, "filter": {...}}, "ability": {...}}``: the SIGNI on top of
+  this card (that fits the filter) has the ability while this card lies under it. ``power`` and ``keywords``
+  take the same ``above`` target: a card under a SIGNI gives it power or keywords (only such steps of a card
+  lying under a SIGNI apply, and they apply only there);
 - ``lrig_attacks``: ``{"max": n, "downed": true}``: this LRIG may attack up to n times a turn, and (with
   ``downed``) even while downed.
 """
@@ -103,6 +107,8 @@ def _target_check(st: Step) -> list[str]:
     bad = set(spec.get("filter", {})) - set(FILTER_KEYS)
     if bad:
         out.append(f"unknown filter key(s) {sorted(bad)}")
+    if spec.get("above") and set(spec) - {"above", "filter"}:
+        out.append("the SIGNI on top of this card (above) takes only a filter")
     unread = sorted(set(spec.get("filter", {})) & set(_UNREAD_BY_CONSTANTS))
     if unread:  # a constant reads printed facts, position and awakened (a power filter would loop)
         out.append(f"a constant's target cannot filter on {unread}")
@@ -115,9 +121,16 @@ _UNREAD_BY_CONSTANTS = (
 )  # fmt: skip
 
 
+def above_text(spec: Mapping[str, Any]) -> str:
+    """How "the SIGNI on top of this card" reads (``{"above": true, "filter": ...}``)."""
+    return f"the SIGNI {filter_text(spec.get('filter', {}))} on top of this card".replace("  ", " ")
+
+
 def _power_text(st: Step) -> str:
     spec = st["target"]
     who = "this SIGNI" if spec.get("self") else target_text({**spec, "all": True})
+    if spec.get("above"):
+        who = above_text(spec)
     return f"{who} gets {int(st.get('amount', 0)):+d} power{per_text(st.get('per'))}"
 
 
@@ -189,6 +202,8 @@ constant(
 
 def _keywords_text(st: Step) -> str:
     kws = ", ".join(shadow_text(k) for k in st.get("keywords", []))
+    if st.get("target", {}).get("above"):
+        return f"{above_text(st['target'])} has {kws}".replace("_", " ")
     if "side" in st.get("target", {}):  # the SIGNI its target names (every one that fits)
         return f"{target_text({**st['target'], 'all': True})} has {kws}".replace("_", " ")
     return f"this card has {kws}"
@@ -257,6 +272,22 @@ constant(
 )
 
 
+def _grant_ability_text(st: Step) -> str:
+    gained = _describe[0](st["ability"]).rstrip(".") if _describe else "an ability"
+    return f'{above_text(st.get("target", {}))} has "{gained}"'
+
+
+constant(
+    "grant_ability",
+    {"target": dict, "ability": dict},
+    _grant_ability_text,
+    "the SIGNI on top of this card (target above, with a filter it must fit) has the ability, while this "
+    "card lies under it",
+    check=lambda st: _target_check(st) + ([] if st.get("target", {}).get("above") else ["a target above"]),
+    required=("target", "ability"),
+)
+
+
 def general_constant(name: str, changes: tuple[str, ...], doc: str) -> None:
     """Register ``name`` as the general word whose ``change`` names one of ``changes``; each of those is an
     alias of it with ``change`` fixed."""
@@ -270,9 +301,10 @@ def general_constant(name: str, changes: tuple[str, ...], doc: str) -> None:
 
 general_constant(
     "grant",
-    ("power", "keywords", "soul_grant"),
-    "what a card has while the ability applies: power (the target, amount, per), keywords, or the ability "
-    "the SIGNI this card is attached to as a [Soul] has",
+    ("power", "keywords", "soul_grant", "grant_ability"),
+    "what a card has while the ability applies: power (the target, amount, per), keywords, the ability "
+    "the SIGNI this card is attached to as a [Soul] has, or the ability the SIGNI on top of this card has "
+    "(target above: the constants of a card lying under a SIGNI that name it)",
 )
 general_constant(
     "rule",

@@ -97,6 +97,32 @@ def active(s: GameState, op: str) -> Iterator[Applying]:
                 if not tg.holds(s, p, source.iid, ab.get("condition")):
                     continue
                 yield p, source.iid, st
+    yield from _from_under(s, op, holders)
+
+
+def above(step: Step) -> bool:
+    """Whether a constant step names the SIGNI on top of its card ("the SIGNI on top of this card gets ..."):
+    such a step applies only while its card lies under a SIGNI on the field, and names only that SIGNI."""
+    return bool(step.get("target", {}).get("above"))
+
+
+def _from_under(s: GameState, op: str, holders: frozenset[str]) -> Iterator[Applying]:
+    """(controller, card under, step) of the constant steps of cards lying under a SIGNI on the field that
+    name the SIGNI on top of them; the SIGNI's controller controls them (a [Soul] is attached, not under)."""
+    for p, ps in s.players.items():
+        for _z, slot in ps.signi_slots():
+            for u in slot.under:
+                if u not in holders:
+                    continue
+                for ab, st in _steps(s.cards[u], op):
+                    if above(st) and tg.holds(s, p, u, ab.get("condition")):
+                        yield p, u, st
+
+
+def under_card_above(s: GameState, under: str, iid: str, f: tg.Filter) -> bool:
+    """Whether the SIGNI ``iid`` on the field has the card ``under`` lying under it and fits the filter."""
+    slot = tg._slot(s, iid)
+    return slot is not None and under in slot.under and tg.card_fits(facts.card_of(s, iid), f)
 
 
 def _granted_steps(s: GameState, slot: Slot, op: str) -> tuple[tuple[Ability, Step], ...]:
@@ -118,7 +144,10 @@ def keyword_bonus(s: GameState, slot: Slot, granting: Sequence[Any] | None = Non
     out: set[str] = set()
     for p, source, step in active(s, "keywords") if granting is None else granting:
         target = step.get("target", {})
-        if target.get("self", True) and "side" not in target:
+        if target.get("above"):  # the SIGNI on top of the card it is on
+            if under_card_above(s, source, slot.iid, target.get("filter", {})):
+                out.update(step.get("keywords", []))
+        elif target.get("self", True) and "side" not in target:
             if source == slot.iid:
                 out.update(step.get("keywords", []))
         elif slot.iid in tg.candidates(s, p, source, {**target, "all": True}):  # other SIGNI it names
@@ -153,6 +182,9 @@ def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_o
     spec = step["target"]
     if spec.get("self"):
         return _amount(s, p, source, step) if source == slot.iid else 0
+    if spec.get("above"):  # the SIGNI on top of the card that has it
+        on_top = under_card_above(s, source, slot.iid, spec.get("filter", {}))
+        return _amount(s, p, source, step) if on_top else 0
     if tg.side_of(p, spec.get("side", "you")) != target_owner:
         return 0
     zone = (s.players[target_owner].find(slot.iid) or "").split(":")[-1]

@@ -8,7 +8,7 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 "down target SIGNI and freeze it"; with a ``filter``, only those that fit: "if it is a <Venom> ..."),
 ``{"attacker": true}`` (the SIGNI attacking now, not targeted), ``{"cause": true}`` (the card whose ability or
 effect caused the trigger: "that SIGNI", noted by the trigger; not targeted), or
-``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig", "count": 1,
+``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig" | "under", "count": 1,
 "up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
 card that fits, without targeting (Shadow does not protect from it);
 ``chooser: "opponent"``: the opponent chooses the cards (not a target: Shadow does not protect);
@@ -17,7 +17,9 @@ card that fits, without targeting (Shadow does not protect from it);
 (``"opponent_center"``: no more than the level of the opponent's center LRIG), chosen one at a time.
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
-side's field. ``{"self": true, "zone": "ener"}`` (or trash, hand) names this card in that zone of its owner.
+side's field; zone ``under`` names the cards lying under that side's SIGNI (a [Soul] is attached, not
+under), with ``above``: a filter the SIGNI on top of the card must fit. ``{"self": true, "zone": "ener"}``
+(or trash, hand) names this card in that zone of its owner.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ __all__ = [
     "target_text",
 ]
 
-ZONES = ("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck", "life_cloth")
+ZONES = ("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck", "life_cloth", "under")
 
 # the names the rest of the abilities used before the filters had a module of their own
 _card_fits = card_fits
@@ -116,6 +118,8 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = _signi(s, owner, f, shadow=source if targeted else None)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
+    elif zone == "under":
+        out = _under(s, owner, f, spec.get("above", {}))
     else:
         out = [
             iid
@@ -167,6 +171,18 @@ def _signi(s: GameState, owner: str, f: Filter, shadow: str | None) -> list[str]
     ]
 
 
+def _under(s: GameState, owner: str, f: Filter, above: Filter) -> list[str]:
+    """The cards lying under the owner's SIGNI that fit (a [Soul] is attached, not lying under), under a SIGNI
+    that fits ``above`` ("a card under a SIGNI of yours with Rise")."""
+    return [
+        u
+        for z, slot in s.players[owner].signi_slots()
+        if slot_fits(s, slot, z, above)
+        for u in slot.under
+        if not facts.card_of(s, u).is_lrig_deck_card and card_fits(facts.card_of(s, u), f)
+    ]
+
+
 def _lrigs(s: GameState, owner: str, f: Filter) -> list[str]:
     """The owner's LRIGs that fit (their level as it is now, upped, frozen; ``position``: center, left,
     right)."""
@@ -189,6 +205,10 @@ def _lrigs(s: GameState, owner: str, f: Filter) -> list[str]:
 def still_fits(s: GameState, controller: str, source: str, spec: dict[str, Any], iid: str) -> bool:
     """A chosen target that no longer fits (it moved, or changed) is not affected."""
     return iid in candidates(s, controller, source, spec)
+
+
+def up_to_text(spec: dict[str, Any]) -> str:
+    return "up to " if spec.get("up_to") else ""
 
 
 def target_text(spec: dict[str, Any]) -> str:
@@ -221,6 +241,10 @@ def target_text(spec: dict[str, Any]) -> str:
         what = "SIGNI"
     else:
         what = "card" if kind is None else kind
+    if zone_name == "under":
+        above = filter_text(spec.get("above", {}))
+        text = f"{up_to_text(spec)}{n} target {what} {filter_text(f)} under a SIGNI {above} in {side} field"
+        return text.replace("  ", " ")
     zone = {"signi": "field", "lrig": "field", "field": "field", "life_cloth": "Life Cloth"}.get(
         zone_name, str(zone_name).replace("_", " ")
     )

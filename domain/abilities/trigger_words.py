@@ -6,7 +6,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 - ``on``: what happens (``EVENTS``): ``attacks``, ``enters``, ``vanished``, ``vanishes`` (this SIGNI vanishes
   an opponent's SIGNI), ``power_zero``, ``leaves_field``, ``trashed`` (a SIGNI is put from the field into the
   trash), ``moved_zone``, ``phase_starts``, ``draws``, ``discards``, ``mills``, ``grows``, ``spell_used``,
-  ``exceeded``, ``guards``, ``refreshes``, ``loses_life_cloth``, ``soul_attached``, ``becomes_target``;
+  ``exceeded``, ``guards``, ``refreshes``, ``loses_life_cloth``, ``soul_attached``, ``becomes_target``,
+  ``risen`` (a SIGNI with Rise is put on top of this one; ``filter``: the SIGNI put on top);
 - ``whose``: whose card it happens to: ``this`` (this card), ``you`` (a card of yours: this one included when
   it still is where the event leaves it), ``other`` (another card of yours), ``opponent``, or ``any``
   (whoever's turn it is, for a phase);
@@ -284,6 +285,13 @@ event(
     "a player's Life Cloth is crushed or put into the trash (a refresh, an effect)",
     {("you",): "When one of your Life Cloth is crushed or put into the trash"},
     default_whose="you",
+)
+event(
+    "risen",
+    "a SIGNI with Rise is put onto the field on top of this SIGNI, which goes under it (``filter``: the "
+    "SIGNI put on top of it must fit: risen by X)",
+    {("this",): "When a SIGNI{f} rises on top of it"},
+    filtered=(("this",),),
 )
 event(
     "soul_attached",

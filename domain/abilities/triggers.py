@@ -112,16 +112,28 @@ def souls(s: GameState, iid: str) -> list[str]:
 
 
 def soul_given(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
-    """(reference, ability) of the abilities a SIGNI has from the constant abilities of its Soul."""
+    """(reference, ability) of the abilities a SIGNI has from the constant abilities of its Soul, and of the
+    cards lying under it that give the SIGNI on top of them an ability (``grant_ability``, target above)."""
     from domain.abilities.catalogue import granted_ref
 
     out: list[tuple[int | str, dict[str, Any]]] = []
-    for soul in souls(s, iid):
-        for i, ab in enumerate(abilities_of(s.cards[soul])):
+    soul = souls(s, iid)
+    slot = tg._slot(s, iid)
+    for under in slot.under if slot is not None else []:
+        for i, ab in enumerate(abilities_of(s.cards[under])):
             for st in ab.get("effect", []) if ab["kind"] == "constant" else []:
-                if st["op"] == "soul_grant":
-                    out.append((granted_ref(s.cards[soul], i, st["ability"]), st["ability"]))
+                given = st["op"] == "soul_grant" if under in soul else _fits_above(s, iid, st)
+                if given:
+                    out.append((granted_ref(s.cards[under], i, st["ability"]), st["ability"]))
     return out
+
+
+def _fits_above(s: GameState, iid: str, step: dict[str, Any]) -> bool:
+    return (
+        step["op"] == "grant_ability"
+        and bool(step.get("target", {}).get("above"))
+        and tg.card_fits(facts.card_of(s, iid), step["target"].get("filter", {}))
+    )
 
 
 def left_field(s: GameState, event: Any) -> list[str]:
@@ -196,6 +208,7 @@ MILLS_OWN_TWO = tw.form("mills", "you", by="own_deck_two_or_more")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
+RISEN = tw.form("risen", "this")
 
 
 def _signi(s: GameState, player: str, key: tw.Key, subject: str | None = None) -> Iterator[Listener]:
@@ -216,6 +229,8 @@ def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if not d.get("no_enter"):
         yield d["card"], d["player"], "enter", None, None
     yield d["card"], d["player"], "auto", THIS_ENTERS, None  # it too: it is on the field when it has entered
+    if d.get("rise_on"):  # Rise: the SIGNI it went on top of, now under it ("when this SIGNI is risen")
+        yield d["rise_on"], d["player"], "auto", RISEN, d["card"]
     yield from _signi(s, d["player"], SIGNI_ENTERS, d["card"])
     for listener in _signi(s, d["player"], OTHER_ENTERS, d["card"]):
         if listener[0] != d["card"]:  # "another SIGNI enters": not this one

@@ -62,9 +62,11 @@ def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
     out = []
     if spec.get("zone", "signi") not in tg.ZONES:
         out.append(f"step {name}: unknown zone {spec.get('zone')!r}")
-    bad = set(spec.get("filter", {})) - set(tg.FILTER_KEYS)
+    bad = (set(spec.get("filter", {})) | set(spec.get("above", {}))) - set(tg.FILTER_KEYS)
     if bad:
         out.append(f"step {name}: unknown filter key(s) {sorted(bad)}")
+    if "above" in spec and spec.get("zone") != "under":
+        out.append(f"step {name}: only a target under a SIGNI (zone under) names the SIGNI above it")
     if "cards" in spec:
         out.append(f"step {name}: a target names no card instances")
     if spec.get("chooser", "opponent") != "opponent":
@@ -209,6 +211,16 @@ MOVE_ROUTES = {
         "shed_under",
         lambda s: f"put {_n(s)} card(s) from under this LRIG into the LRIG trash",
     ),
+    "put_under": (
+        ("target", "under", "you"),
+        "put_under",
+        lambda s: f"put {_t(s)} under this card",
+    ),
+    "put_self_under": (
+        ("target", "under", "target"),
+        "put_self_under",
+        lambda s: f"put this card under {_t(s)}",
+    ),
     "deck_to_under": (
         ("deck", "under", "top"),
         "deck_to_under",
@@ -238,7 +250,7 @@ general_word(
         "target": TARGET,
         "from": Zone,
         "to": Zone,
-        "into": Literal["owner", "you"],
+        "into": Literal["owner", "you", "target"],
         "pick": Literal["top", "search", "choose", "all"],
         "position": Literal["bottom", "shuffled", "top"],
         "n": int | Literal["discarded", "declared"],
@@ -248,7 +260,8 @@ general_word(
         "downed": bool,
         "no_enter": bool,
     },
-    "Move cards from one zone to another: a target (to its owner's zone, or with into: you, yours), or the "
+    "Move cards from one zone to another: a target (to its owner's zone, or with into: you, yours; to: under "
+    "with into: you, under this card; with into: target, this card goes under the target), or the "
     "top n of a zone, a card searched for, or n cards its player chooses.",
     _move_route,
     [Route(key, fx.OPS[run], text) for key, run, text in MOVE_ROUTES.values()],
@@ -280,6 +293,8 @@ for _name in (
     "return_lrig",
 ):
     _move_alias(_name, {"target": TARGET}, targets=True)
+_move_alias("put_under", {"target": TARGET}, targets=True)
+_move_alias("put_self_under", {"target": TARGET}, targets=True)
 _move_alias("attach_soul", {"target": TARGET, "from": Literal["under", "lrig_trash"]}, targets=True)
 _move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, targets=True)
 alias(

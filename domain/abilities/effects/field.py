@@ -163,6 +163,33 @@ def _deck_to_under(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
     return True
 
 
+@op("put_under")
+def _put_under(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Put the targets under this card while it is on the field (face up): cards of a zone, or SIGNI of the
+    field, which leave it (the cards under such a SIGNI go to the trash by rule processing)."""
+    s = rec.state
+    cards = [i for i in live_targets(rec, frame, at.step, chosen) if i != frame.card]
+    if cards and tg._on_field(s, frame.card):
+        data = {"player": s.owners[frame.card], "cards": cards, "card": frame.card, "by_effect": frame.card}
+        rec.emit("CardsPutUnder", "rules", frame.rule, data)
+        frame.notes["done"] = frame.notes.get("done", 0) + len(cards)
+    return True
+
+
+@op("put_self_under")
+def _put_self_under(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Put this card (a SIGNI of the field, which leaves it, or a spell being used) under the target SIGNI."""
+    s = rec.state
+    live = [i for i in live_targets(rec, frame, at.step, chosen) if i != frame.card]
+    where = s.where(frame.card)
+    here = where is not None and (where[1] == "check" or where[1].startswith("signi:"))
+    if live and here:
+        data = {"player": s.owners[live[0]], "cards": [frame.card], "card": live[0], "by_effect": frame.card}
+        rec.emit("CardsPutUnder", "rules", frame.rule, data)
+        frame.notes["done"] = frame.notes.get("done", 0) + 1
+    return True
+
+
 @op("to_hand_or_field")
 def _to_hand_or_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Add the target to your hand or put it onto your field, as you choose (onto the field only where it may
