@@ -14,11 +14,13 @@ from typing import Any, Literal
 
 from domain.abilities import effects as fx
 from domain.abilities import targets as tg
+from domain.abilities.effects.targeting import first_targeted
 from domain.abilities.measures import per_problems, per_text, problems
 from domain.abilities.vocabulary import (
     MODES,
     STEPS,
     TARGET,
+    Check,
     Route,
     Step,
     Text,
@@ -857,11 +859,27 @@ word(
 )(fx.OPS["if"])
 
 
+def _first(s: Step) -> str:
+    """``target_first``: the text of a control step says that its target is chosen before its question."""
+    return "choose the target first; then " if s.get("target_first") else ""
+
+
+def _target_first_check(name: str) -> Check:
+    """``target_first`` needs a step of ``then`` (at its own level) that takes targets, chosen first."""
+
+    def check(s: Step) -> list[str]:
+        if s.get("target_first") and first_targeted(s.get("then", [])) is None:
+            return [f"step {name}: target_first, but no step of then takes targets"]
+        return []
+
+    return check
+
+
 def _may_pay_text(s: Step) -> str:
     then, other = steps_text(s.get("then", [])), steps_text(s.get("else", []))
     if not s["cost"]:
-        return f"you may: {then}"
-    text = f"you may pay {fx.describe_cost(s['cost'])}"
+        return f"{_first(s)}you may: {then}"
+    text = f"{_first(s)}you may pay {fx.describe_cost(s['cost'])}"
     text += f"; if you do: {then}" if then else ""
     return text + (f"; if you do not: {other}" if other else "")
 
@@ -871,6 +889,7 @@ def _cost_check(name: str) -> Any:
         from domain.abilities.catalogue import COST_KEYS, DOWN_COST_PROBLEM
 
         out = [f"step {name}: unknown cost {k!r}" for k in s.get("cost", {}) if k not in COST_KEYS]
+        out += _target_first_check(name)(s)
         return out + ([f"step {name}: {DOWN_COST_PROBLEM}"] if "down" in s.get("cost", {}) else [])
 
     return check
@@ -878,7 +897,7 @@ def _cost_check(name: str) -> Any:
 
 word(
     "may_pay",
-    {"cost": Cost, "then": STEPS, "else": STEPS, "choose_payment": bool},
+    {"cost": Cost, "then": STEPS, "else": STEPS, "choose_payment": bool, "target_first": bool},
     _may_pay_text,
     control=True,
     check=_cost_check("may_pay"),
@@ -886,9 +905,10 @@ word(
 )(fx.OPS["may_pay"])
 word(
     "may",
-    {"who": Who, "then": STEPS},
-    lambda s: f"{_who(s)} may: {steps_text(s.get('then', []))}",
+    {"who": Who, "then": STEPS, "target_first": bool},
+    lambda s: f"{_first(s)}{_who(s)} may: {steps_text(s.get('then', []))}",
     control=True,
+    check=_target_first_check("may"),
 )(fx.OPS["may"])
 
 
@@ -896,19 +916,20 @@ def _unless_text(s: Step) -> str:
     costs = s["costs"] if "costs" in s else [s.get("cost", {})]
     what = " or ".join(fx.describe_cost(c) for c in costs)
     payer = "you pay" if s.get("who") == "you" else "the opponent pays"
-    return f"{steps_text(s.get('then', []))}, unless {payer} {what}"
+    return f"{_first(s)}{steps_text(s.get('then', []))}, unless {payer} {what}"
 
 
 def _unless_check(s: Step) -> list[str]:
     if ("cost" in s) == ("costs" in s):
         return ["step unless: one cost, or a list of costs to choose from (costs)"]
     check = _cost_check("unless")
-    return [p for c in (s["costs"] if "costs" in s else [s["cost"]]) for p in check({"cost": c})]
+    out = [p for c in (s["costs"] if "costs" in s else [s["cost"]]) for p in check({"cost": c})]
+    return out + _target_first_check("unless")(s)
 
 
 word(
     "unless",
-    {"cost": Cost, "costs": list[Cost], "then": STEPS, "who": Who},
+    {"cost": Cost, "costs": list[Cost], "then": STEPS, "who": Who, "target_first": bool},
     _unless_text,
     control=True,
     check=_unless_check,

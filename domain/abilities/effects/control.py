@@ -8,6 +8,7 @@ from domain import facts
 from domain.abilities import measures as ms
 from domain.abilities import targets as tg
 from domain.abilities.effects.running import ask_in_step, op, take, who
+from domain.abilities.effects.targeting import choose_first, insert_targeted
 from domain.abilities.frames import (
     Frame,
     Pending,
@@ -117,9 +118,21 @@ def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 @op("may")
 def _may(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """A player (you, or with ``who: opponent`` the opponent) may do what follows, or not."""
+    """A player (you, or with ``who: opponent`` the opponent) may do what follows, or not. ``target_first``:
+    the first step of what follows that takes targets has them chosen before the question (the printed order
+    "target ...; you may ...; if you do, ... it"); with nothing to target, nothing is asked and nothing
+    happens."""
     step = at.step
     p = who(frame, step)
+    chosen: list[str] = []
+    if step.get("target_first"):
+        first = choose_first(rec, frame, at)
+        if first is None:
+            return False  # it asked for the target
+        if not first:
+            frame.queue.pop(0)
+            return True
+        chosen = first
     if at.progress.answer is None:
         return ask_in_step(
             rec,
@@ -135,7 +148,10 @@ def _may(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     answer = take(at)
     frame.queue.pop(0)
     if answer.get("option") == "yes":
-        frame.insert(step.get("then", []))
+        if chosen:
+            insert_targeted(frame, [], step.get("then", []), chosen)
+        else:
+            frame.insert(step.get("then", []))
     return True
 
 

@@ -12,6 +12,7 @@ from domain import costs, facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import _cost_text
 from domain.abilities.effects.running import ask_in_step, op, take, taken, who
+from domain.abilities.effects.targeting import choose_first, insert_targeted
 from domain.abilities.frames import (
     Answer,
     Frame,
@@ -275,10 +276,21 @@ def signi_cost_step(
 @op("may_pay")
 def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You may pay a cost; if you do, what follows (``then``) happens, if you do not, ``else`` does. An empty
-    cost is a plain "you may": paying it is doing what follows."""
+    cost is a plain "you may": paying it is doing what follows. ``target_first``: the first step of ``then``
+    that takes targets has them chosen before the payment is asked (the printed order "target ...; you may pay
+    ...; if you do, ... it"); with nothing to target there is nothing to pay for, and nothing happens."""
     step = at.step
     s, p = rec.state, frame.player
     cost = step["cost"]
+    chosen: list[str] = []
+    if step.get("target_first"):
+        first = choose_first(rec, frame, at)
+        if first is None:
+            return False  # it asked for the target
+        if not first:
+            frame.queue.pop(0)
+            return True
+        chosen = first
     payment = ener_payment(s, p, cost)
     paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")), down_self=True)
     if payment is None or paying is None:
@@ -312,7 +324,10 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         if cost:
             rec.emit("CostPaid", p, "cost.ener", {"player": p, "ener": payment, "for": frame.card})
         frame.notes["paid"] = list(payment)  # the ener cards paid, for a condition about them
-        frame.insert(paying + step.get("then", []))
+        if chosen:
+            insert_targeted(frame, paying, step.get("then", []), chosen)
+        else:
+            frame.insert(paying + step.get("then", []))
     else:
         frame.insert(step.get("else", []))
     return True
@@ -363,9 +378,20 @@ def reads_payment(steps: list[dict[str, Any]]) -> bool:
 def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """What follows happens unless the opponent (``who: you``: the ability's controller) pays a cost, which
     they may always decline; ``costs``: one of several costs, as the payer chooses (options ``pay_1``,
-    ``pay_2`` ...). Ener is paid too."""
+    ``pay_2`` ...). Ener is paid too. ``target_first``: the first step of ``then`` that takes targets has
+    them chosen before the payer is asked (the printed order "target ...; unless the opponent pays ..., it
+    ..."); with nothing to target, nothing is asked and nothing happens."""
     step = at.step
     s = rec.state
+    targets: list[str] = []
+    if step.get("target_first"):
+        first = choose_first(rec, frame, at)
+        if first is None:
+            return False  # it asked for the target
+        if not first:
+            frame.queue.pop(0)
+            return True
+        targets = first
     payer = frame.player if step.get("who") == "you" else opponent(frame.player)
     alternatives = step["costs"] if "costs" in step else [step["cost"]]
     payable: dict[str, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] = {}
@@ -395,6 +421,8 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         if cost.get("ener"):
             rec.emit("CostPaid", payer, "cost.ener", {"player": payer, "ener": ener, "for": frame.card})
         frame.insert(paying)
+    elif targets:
+        insert_targeted(frame, [], step.get("then", []), targets)
     else:
         frame.insert(step.get("then", []))
     return True

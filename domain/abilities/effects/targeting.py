@@ -96,10 +96,56 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     return None
 
 
+def is_target(spec: dict[str, Any] | None) -> bool:
+    """Whether a step's target spec names cards chosen as targets (not this card, not "all", not the cards
+    before, not the attacker or the SIGNI in front, not the opponent's choice, not named instances)."""
+    return bool(spec) and not any(
+        (spec or {}).get(k) for k in ("self", "all", "it", "attacker", "facing", "chooser", "cards")
+    )
+
+
+def first_targeted(steps: list[dict[str, Any]]) -> int | None:
+    """The index of the first of ``steps`` (at their own level) that takes targets."""
+    return next((k for k, st in enumerate(steps) if is_target(st.get("target"))), None)
+
+
+def choose_first(rec: Recorder, frame: Frame, at: Pending) -> list[str] | None:
+    """The targets of the first step of a control step's ``then`` that takes targets, chosen by the control
+    step before it asks its question (``target_first``: "target ...; you may pay ...; if you do, ... it",
+    "target ...; unless the opponent pays ..., it ..."), and told at once. They are kept in the control
+    step's progress until its question is answered; ``insert_targeted`` hands them to that step. None: a
+    choice was asked."""
+    then: list[dict[str, Any]] = at.step.get("then", [])
+    k = first_targeted(then)
+    if at.progress.targets is None:
+        found = [] if k is None else _targets_of(rec, frame, Pending(then[k], at.progress), [])
+        if found is None:
+            return None
+        at.progress.targets = found
+    if not at.step.get("_told"):
+        at.step["_told"] = True
+        _tell(rec, frame, at.progress.targets)
+    return at.progress.targets
+
+
+def insert_targeted(
+    frame: Frame, before: list[dict[str, Any]], then: list[dict[str, Any]], chosen: list[str]
+) -> None:
+    """Put ``before`` and then ``then`` at the front of the queue, the first step of ``then`` that takes
+    targets holding the targets chosen first (``choose_first``): it does not choose them again, nor tell them
+    again, and a target that became illegal since is not affected."""
+    k = first_targeted(then)
+    frame.insert([*before, *then])
+    if k is not None:
+        at = frame.queue[len(before) + k]
+        at.step["_told"] = True
+        at.progress.targets = list(chosen)
+
+
 def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
     """The opponent's SIGNI on the field that the segment's steps target (not "all", not "it") are told, for
-    the abilities that trigger when a SIGNI becomes the target of the opponent's ability or effect."""
-    s, p = rec.state, frame.player
+    the abilities that trigger when a SIGNI becomes the target of the opponent's ability or effect (not again
+    those chosen first by a control step, already told)."""
     cards: list[str] = []
     for at in seg.steps:
         spec = at.step.get("target") or {}
@@ -111,12 +157,20 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
             or spec.get("cause")
             or spec.get("chooser")
             or "cards" in spec
+            or at.step.get("_told")
         ):
             continue  # not targets: this card, all, the cards before, the attacker, the opponent's choice
-        for iid in at.progress.targets or []:
-            where = s.where(iid)
-            if where and where[0] != p and where[1].startswith("signi:") and iid not in cards:
-                cards.append(iid)
+        cards.extend(i for i in at.progress.targets or [] if i not in cards)
+    _tell(rec, frame, cards)
+
+
+def _tell(rec: Recorder, frame: Frame, targets: list[str]) -> None:
+    s, p = rec.state, frame.player
+    cards: list[str] = []
+    for iid in targets:
+        where = s.where(iid)
+        if where and where[0] != p and where[1].startswith("signi:") and iid not in cards:
+            cards.append(iid)
     if cards:
         rec.emit(
             "SigniTargeted",
