@@ -14,7 +14,10 @@ under it or is attached to it, on the field), ``soul`` (whether a [Soul] is atta
 list of catalogue ids the card is none of: "other than X"), ``awakened`` (whether the SIGNI is awakened),
 ``power_above_base`` (whether its power is higher than its printed power), ``in_front`` (the opponent's SIGNI
 in the zone in front of this card), ``highest_power`` (a SIGNI with the highest power on its side's field;
-both checked where targets are found).
+both checked where targets are found); ``level_of`` / ``name_of`` (the same level, the same name, as one of
+the cards an earlier step of the effect took: ``moved``, ``discarded``, ``revealed`` or ``it``, the cards the
+step before targeted; set when chosen, see ``NOTED_CARDS``), ``name`` (a list of printed names, as deck rules
+compare them: reprints share one).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -63,7 +66,14 @@ FILTER_KEYS = (
     "power_above_base",
     "in_front",
     "highest_power",
+    "level_of",
+    "name_of",
+    "name",
 )
+# what ``level_of`` / ``name_of`` (and a target's ``total_level``) may refer to: the cards the effect's
+# last move took (``moved``), its last discard (``discarded``), its last reveal (``revealed``), the step
+# before's targets (``it``)
+NOTED_CARDS = ("moved", "discarded", "revealed", "it")
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
 
@@ -126,6 +136,7 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("card" in f and card.id not in f["card"])
         or ("life_burst" in f and card.life_burst != f["life_burst"])
         or ("not_card" in f and card.id in f["not_card"])
+        or ("name" in f and card.name_key not in f["name"])
     )
 
 
@@ -282,6 +293,11 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return " or ".join(filter_text(g).strip("()") for g in v)
     if k == "card":
         return "named " + " or ".join(v)
+    if k in ("level_of", "name_of"):
+        what = {"level_of": "level", "name_of": "name"}[k]
+        return f"with the same {what} as {noted_cards_text(v)}"
+    if k == "name":
+        return "named " + " or ".join(v)
     if k == "not_card":
         return "not named " + " or ".join(v)
     if k == "position":
@@ -295,6 +311,16 @@ def _filter_bit(k: str, v: Any) -> str | None:
         + {"self": "this SIGNI", "your_signi": "a SIGNI of yours"}.get(v, "the SIGNI the effect moved"),
         "power_max_of": "with no more power than that SIGNI",
     }.get(k)
+
+
+def noted_cards_text(ref: str) -> str:
+    """How a reference to cards an earlier step took reads (``NOTED_CARDS``)."""
+    return {
+        "moved": "the card moved this way",
+        "discarded": "the card discarded this way",
+        "revealed": "the card revealed this way",
+        "it": "that card",
+    }.get(ref, str(ref))
 
 
 def filter_text(f: Filter) -> str:

@@ -394,6 +394,29 @@ def _moved_unfit(c: Ctx, p: dict[str, Any]) -> int | None:
     return sum(1 for i in cards if not card_fits(facts.card_of(c.s, i), p.get("filter", {})))
 
 
+_NOTED_OF = {"moved": "moved this way", "discarded": "discarded this way", "revealed": "revealed this way"}
+
+
+@measure(
+    "noted_fit",
+    {"of": ("moved", "discarded", "revealed"), "filter": dict, "unfit": bool},
+    lambda p: (
+        f"the cards {_NOTED_OF.get(str(p.get('of')), '')} that are {'not ' if p.get('unfit') else ''}"
+        f"{filter_text(p.get('filter', {})).strip('()')}"
+    ),
+)
+def _noted_fit(c: Ctx, p: dict[str, Any]) -> int | None:
+    """How many of the cards an earlier step of the effect took fit the filter, as printed (``unfit``: how
+    many do not): those its last move took (``moved``), its last discard, its last reveal (``revealed``: all
+    the cards revealed, "three or more level one SIGNI among them"); none taken: nothing."""
+    key = {"moved": "moved", "discarded": "discarded_cards", "revealed": "revealed_cards"}[str(p["of"])]
+    cards = list(c.vars.get(key) or [])
+    if not cards:
+        return None
+    fits = sum(1 for i in cards if card_fits(facts.card_of(c.s, i), p.get("filter", {})))
+    return len(cards) - fits if p.get("unfit") else fits
+
+
 @measure(
     "revealed", {"filter": dict}, lambda p: f"whether the revealed card is {filter_text(p.get('filter', {}))}"
 )

@@ -12,9 +12,12 @@ effect caused the trigger: "that SIGNI", noted by the trigger; not targeted), or
 "up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
 card that fits, without targeting (Shadow does not protect from it);
 ``chooser: "opponent"``: the opponent chooses the cards (not a target: Shadow does not protect);
-``distinct: "class"`` (or ``"level"``) asks for cards of pairwise different classes (levels), ``shared:
+``distinct: "class"`` (or ``"level"``, ``"color"``) asks for cards of pairwise different classes (levels, or
+sharing no colour), ``shared:
 "color"`` for cards that all share a colour, ``level_total_max: n`` for cards whose levels total n or less
-(``"opponent_center"``: no more than the level of the opponent's center LRIG), chosen one at a time.
+(``"opponent_center"``: no more than the level of the opponent's center LRIG), ``total_level``: cards whose
+levels total exactly that (a number, or ``filters.NOTED_CARDS``: the total of the SIGNI an earlier step took;
+``count``: no more cards than that), chosen one at a time.
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field; zone ``under`` names the cards lying under that side's SIGNI (a [Soul] is attached, not
@@ -31,12 +34,14 @@ from domain.abilities.conditions import CONDITIONS, condition_problems, conditio
 from domain.abilities.filters import (
     FILTER_KEYS,
     LOST,
+    NOTED_CARDS,
     Filter,
     card_fits,
     class_kinds,
     distinct_classes,
     filter_text,
     lost,
+    noted_cards_text,
     on_field,
     shadow_blocks,
     shadow_qualifier,
@@ -53,6 +58,7 @@ __all__ = [
     "CONDITIONS",
     "FILTER_KEYS",
     "LOST",
+    "NOTED_CARDS",
     "ZONES",
     "Filter",
     "candidates",
@@ -254,17 +260,22 @@ def target_text(spec: dict[str, Any]) -> str:
         return f"{up_to}{n} {what} {filter_text(f)} in {side} {zone}, chosen by the opponent".replace(
             "  ", " "
         )
-    distinct = {"class": " with different classes", "level": " with different levels"}.get(
-        str(spec.get("distinct")), " that share a colour" if spec.get("shared") == "color" else ""
-    )
+    distinct = {
+        "class": " with different classes",
+        "level": " with different levels",
+        "color": " sharing no colour with each other",
+    }.get(str(spec.get("distinct")), " that share a colour" if spec.get("shared") == "color" else "")
     if spec.get("level_total_max") == "opponent_center":
         distinct += " of total level no more than the opponent's center LRIG's level"
     elif "level_total_max" in spec:
         distinct += f" with levels totalling {spec['level_total_max']} or less"
     if "total_level" in spec:
-        return f"cards {filter_text(f)} with levels totalling {spec['total_level']} in {side} {zone}".replace(
-            "  ", " "
-        )
+        total = spec["total_level"]
+        if isinstance(total, str):
+            total = f"the total level of the SIGNI among {noted_cards_text(total)}"
+        most = f"up to {n} " if "count" in spec else ""
+        text = f"{most}cards {filter_text(f)} with levels totalling {total} in {side} {zone}"
+        return text.replace("  ", " ")
     attacking = "attacking " if spec.get("attacking") else ""
     if spec.get("all"):
         return f"every {other}{attacking}{what} {filter_text(f)} in {side} {zone}".replace("  ", " ")

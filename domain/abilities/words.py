@@ -69,6 +69,14 @@ def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
         out.append(f"step {name}: unknown filter key(s) {sorted(bad)}")
     if "above" in spec and spec.get("zone") != "under":
         out.append(f"step {name}: only a target under a SIGNI (zone under) names the SIGNI above it")
+    for key in ("level_of", "name_of"):
+        if key in spec.get("filter", {}) and spec["filter"][key] not in tg.NOTED_CARDS:
+            out.append(f"step {name}: filter {key} names one of {list(tg.NOTED_CARDS)}")
+    total = spec.get("total_level")
+    if total is not None and not isinstance(total, int) and total not in tg.NOTED_CARDS:
+        out.append(f"step {name}: total_level is a number or one of {list(tg.NOTED_CARDS)}")
+    if spec.get("distinct", "class") not in ("class", "level", "color"):
+        out.append(f"step {name}: distinct is class, level or color")
     if "cards" in spec:
         out.append(f"step {name}: a target names no card instances")
     if spec.get("chooser", "opponent") != "opponent":

@@ -10,7 +10,16 @@ from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.effects.field import legal_zones, put_onto_field
 from domain.abilities.effects.moving import milled
-from domain.abilities.effects.running import ask_hand_or_field, ask_in_step, ask_zone, op, taken, who
+from domain.abilities.effects.running import (
+    REFERS,
+    ask_hand_or_field,
+    ask_in_step,
+    ask_zone,
+    op,
+    refers_later,
+    taken,
+    who,
+)
 from domain.abilities.frames import (
     Answer,
     Arrange,
@@ -350,4 +359,6 @@ def _reveal_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool
     frame.notes["revealed"] = shown[0]  # later steps may ask what it was (condition "revealed")
     if any(tg._card_fits(facts.card_of(rec.state, iid), step.get("filter", {})) for iid in shown):
         frame.insert(step.get("then", []))
+    if refers_later(frame, "revealed", *REFERS):  # what all of them were (measure "noted_fit" ...)
+        frame.notes["revealed_cards"] = list(shown)
     return True

@@ -11,7 +11,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.constants import immune
-from domain.abilities.effects.running import ask_in_step, count, op, take, taken, who
+from domain.abilities.effects.running import REFERS, ask_in_step, count, op, refers_later, take, taken, who
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
     BottomOrders,
@@ -108,6 +108,9 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     n = len(hand) if step.get("all") else min(count(frame, step), len(hand))  # "all": the whole hand
     up_to = bool(step.get("up_to"))  # "discard up to n": the player may discard fewer, or none
     frame.notes["discarded"] = 0
+    noting = refers_later(frame, "discarded", *REFERS)  # "the SIGNI discarded this way"
+    if noting:
+        frame.notes["discarded_cards"] = []
     if n == 0:
         return True
     if step.get("random"):
@@ -133,6 +136,8 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             prompt=f"choose {'up to ' if up_to else ''}{n} card(s){what} to discard",
         )
     frame.notes["discarded"] = len(cards)
+    if noting:
+        frame.notes["discarded_cards"] = list(cards)
     if not cards:
         return True
     data: dict[str, Any] = {"player": p, "cards": cards, "by_effect": frame.card}

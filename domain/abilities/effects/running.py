@@ -5,6 +5,7 @@ asking in a step, taking the answer, whose step it is, its number.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -214,6 +215,19 @@ def ask_hand_or_field(rec: Recorder, frame: Frame, at: Pending, player: str) -> 
         options=["hand", "field"],
         prompt="add it to your hand or put it onto your field?",
     )
+
+
+# where a step refers to cards an earlier step took: a filter's ``level_of`` / ``name_of``, a target's
+# ``total_level``, a measure's ``of`` (``revealed_fit``)
+REFERS = ("level_of", "name_of", "total_level", "of")
+
+
+def refers_later(frame: Frame, ref: str, *keys: str) -> bool:
+    """Whether a step still to come refers to cards an earlier step took (``ref``: ``discarded``,
+    ``revealed`` ...) by one of ``keys`` (a filter's ``level_of``, a measure's ``of`` ...): only then are they
+    noted, so an effect's notes stay as they were for every other card."""
+    later = json.dumps([at.step for at in frame.queue])
+    return any(f'"{k}": "{ref}"' in later for k in keys)
 
 
 def who(frame: Frame, step: dict[str, Any]) -> str:

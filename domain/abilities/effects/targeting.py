@@ -35,9 +35,63 @@ def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
                 return False
             at.progress.targets = found
         before = at.progress.targets
-    if any('"it": true' in json.dumps(later.step) for later in frame.queue):  # a later segment says "it"
+    if any(_says_it(later.step) for later in frame.queue):  # a later segment says "it"
         frame.notes["targeted"] = list(before)
     return True
+
+
+def _says_it(step: dict[str, Any]) -> bool:
+    """Whether a step names what was targeted before: ``it``, or a filter or total that refers to it."""
+    text = json.dumps(step)
+    return '"it": true' in text or any(f'"{k}": "it"' in text for k in ("level_of", "name_of", "total_level"))
+
+
+def refers_to_noted(spec: dict[str, Any]) -> bool:
+    """Whether a target spec refers to cards an earlier step took (``level_of``, ``name_of``, a named
+    total)."""
+    f = spec.get("filter", {})
+    return "level_of" in f or "name_of" in f or isinstance(spec.get("total_level"), str)
+
+
+def noted_cards(frame: Frame, ref: str, before: list[str]) -> list[str]:
+    """The cards an earlier step of the effect took (``tg.NOTED_CARDS``): its last move's (``moved``), its
+    last discard's, its last reveal's, or what the step before targeted (``it``)."""
+    if ref == "it":
+        return list(before)
+    if ref == "discarded":
+        return list(frame.notes.get("discarded_cards", []))
+    if ref == "revealed":
+        shown = frame.notes.get("revealed_cards")
+        if shown is None and "revealed" in frame.notes:
+            shown = [frame.notes["revealed"]]
+        return list(shown or [])
+    return list(frame.notes.get("moved", []))
+
+
+def _same_as_noted(s: GameState, frame: Frame, spec: dict[str, Any], before: list[str]) -> dict[str, Any]:
+    """A target spec that refers to cards an earlier step took, made concrete when its targets are chosen:
+    ``level_of`` becomes the levels of those that are SIGNI ("the same level as the SIGNI discarded this
+    way": none fits when none of them is a SIGNI), ``name_of`` their names, a ``total_level`` naming them the
+    total of their SIGNI's levels."""
+    f = dict(spec.get("filter", {}))
+    out = dict(spec)
+    if "level_of" in f:
+        cards = noted_cards(frame, str(f.pop("level_of")), before)
+        levels = sorted({facts.level(s, i) for i in cards if facts.card_of(s, i).is_signi})
+        if not levels:
+            f["name"] = []  # no SIGNI was taken: nothing has its level
+        elif len(levels) == 1:
+            f["level"] = levels[0]
+        else:
+            f["any_of"] = [{**g, "level": lv} for lv in levels for g in f.get("any_of", [{}])]
+    if "name_of" in f:
+        cards = noted_cards(frame, str(f.pop("name_of")), before)
+        f["name"] = sorted({facts.card_of(s, i).name_key for i in cards})
+    if isinstance(spec.get("total_level"), str):
+        cards = noted_cards(frame, str(spec["total_level"]), before)
+        out["total_level"] = sum(facts.level(s, i) for i in cards if facts.card_of(s, i).is_signi)
+    out["filter"] = f
+    return out
 
 
 def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> list[str] | None:
@@ -59,6 +113,8 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         spec = step["target"] = _power_below_moved(s, frame, spec)
     if "power_max_of" in spec.get("filter", {}):
         spec = step["target"] = _power_max_of_it(s, spec, before)
+    if refers_to_noted(spec):
+        spec = step["target"] = _same_as_noted(s, frame, spec, before)
     found = tg.candidates(s, frame.player, frame.card, spec)
     if spec.get("self") or spec.get("all") or "cards" in spec:
         return found
@@ -216,10 +272,10 @@ def _power_max_of_it(s: GameState, spec: dict[str, Any], before: list[str]) -> d
 def _distinct_targets(
     rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
 ) -> list[str] | None:
-    """Targets that must fit together (pairwise different classes or levels, ``shared: color``: all of one
-    colour at least; ``level_total_max``: levels totalling at most n, or ``opponent_center``: the level of the
-    opponent's center LRIG), chosen one at a time among those that can still make a full set ("up to" may
-    stop early). None: a choice was asked."""
+    """Targets that must fit together (pairwise different classes, levels or colours, ``shared: color``: all
+    of one colour at least; ``level_total_max``: levels totalling at most n, or ``opponent_center``: the
+    level of the opponent's center LRIG), chosen one at a time among those that can still make a full set
+    ("up to" may stop early). None: a choice was asked."""
     s = rec.state
     n = min(int(spec.get("count", 1)), len(found))
     if at.progress.picked is None:
@@ -242,6 +298,10 @@ def _distinct_targets(
         elif spec.get("distinct") == "level":
             levels = [facts.card_of(s, i).level for i in cards]
             if len(set(levels)) != len(levels):
+                return False
+        elif spec.get("distinct") == "color":  # no two share a colour (colourless is no colour)
+            colors = [set(facts.card_of(s, i).colors) - {"colorless"} for i in cards]
+            if any(a & b for a, b in combinations(colors, 2)):
                 return False
         elif spec.get("distinct") and not tg.distinct_classes([facts.card_of(s, i) for i in cards]):
             return False
@@ -280,10 +340,12 @@ def _distinct_targets(
 def _total_level_targets(
     rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
 ) -> list[str] | None:
-    """Any number of cards whose levels total exactly ``total_level``, chosen one at a time among those that
-    can still complete such a set (none: nothing is targeted). None: a choice was asked."""
+    """Cards whose levels total exactly ``total_level`` (no more of them than ``count``, when it is given),
+    chosen one at a time among those that can still complete such a set (none: nothing is targeted; ``up_to``:
+    the player may choose none at all). None: a choice was asked."""
     s = rec.state
     goal = int(spec["total_level"])
+    most = int(spec["count"]) if "count" in spec else len(found)
     if at.progress.picked is None:
         at.progress.picked = []
     picked = at.progress.picked
@@ -293,21 +355,24 @@ def _total_level_targets(
 
     def completes(cards: list[str]) -> bool:
         need = goal - sum(level(i) for i in cards)
-        rest = [level(i) for i in found if i not in cards]
-        reach = {0}
-        for lv in rest:
-            reach |= {r + lv for r in reach if r + lv <= need}
-        return need in reach
+        room = most - len(cards)
+        # reach[t]: the fewest cards of the rest whose levels total t
+        reach = {0: 0}
+        for lv in (level(i) for i in found if i not in cards):
+            for t, k in list(reach.items()):
+                if t + lv <= need and reach.get(t + lv, room + 1) > k + 1:
+                    reach[t + lv] = k + 1
+        return reach.get(need, room + 1) <= room
 
     while sum(level(i) for i in picked) < goal:
         options = [i for i in found if i not in picked and completes([*picked, i])]
         if not options:
             picked.clear()
             break
-        if len(options) == 1:
+        if len(options) == 1 and (picked or not spec.get("up_to")):
             picked.append(options[0])
             continue
-        _ask_next_target(rec, frame, at, spec, options, optional=False)
+        _ask_next_target(rec, frame, at, spec, options, optional=bool(spec.get("up_to")) and not picked)
         return None
     at.progress.picked = None
     return list(picked)
