@@ -249,6 +249,8 @@ def check_play(s: GameState, p: str, iid: str, zone: str) -> None:
         raise IllegalAction("kw.rise", f"{card.name} has Rise: it goes only on top of a SIGNI that fits")
     if rise is None and below is not None:
         raise IllegalAction("play.zone", f"{p}'s {zone} SIGNI zone is not empty")
+    if zone in s.flags.get("erased", {}).get(p, ()):
+        raise IllegalAction("zone.erased", f"{p}'s {zone} SIGNI zone is erased until end of turn")
     lvl = facts.center_level(s, p)
     if (card.level or 0) > lvl:
         raise IllegalAction(

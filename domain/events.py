@@ -105,6 +105,12 @@ EVENT_TYPES: dict[str, str] = {
     "PreventionSet": "this turn, the next time(s) a player would take damage, they take none instead",
     "DamagePrevented": "damage a player would have taken was prevented by an effect",
     "EffectDamageDealt": "an effect dealt damage to a player (a crush, or the loss of the game, follows)",
+    "MarkersPlaced": "a zone marker (a Virus ...) was put in SIGNI zones of a player's field; it stays there "
+    "whatever SIGNI come and go",
+    "MarkersRemoved": "a zone marker was removed from SIGNI zones of a player's field (by an effect, or as a "
+    "cost)",
+    "ZoneErased": "one of a player's SIGNI zones was erased until end of turn: its cards went to the trash "
+    "and no SIGNI can be put there",
     # judge
     "Rewound": "the match was rewound (by a judge, or by an accepted takeback); the state is again as it "
     "was at an earlier event",

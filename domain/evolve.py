@@ -452,6 +452,7 @@ def _card_returned(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("EffectsExpired")
 def _expired(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.flags["expired"] = True
+    state.flags.pop("erased", None)  # zones erased until end of turn are back
     for ps in state.players.values():
         for slot in [*ps.lrig.values(), *ps.signi.values()]:
             if slot is not None:
@@ -920,3 +921,39 @@ def apply_steps(state: GameState, steps: list[dict[str, Any]]) -> None:
 
 
 __all__ = ["SIGNI_ZONES", "EvolveError", "apply", "apply_steps", "evolve", "fold", "move", "put", "take"]
+
+
+# -- zone markers and erased zones ----------------------------------------------------------------
+
+
+@handles("MarkersPlaced")
+def _markers_placed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """A marker (Virus ...) is put in each of the player's SIGNI zones named; it stays there, whatever
+    SIGNI come and go, until an effect or a cost removes it."""
+    ps = _player(state, d)
+    for zone in d["zones"]:
+        if zone not in SIGNI_ZONES:
+            raise EvolveError(f"{zone!r} is not a SIGNI zone")
+        ps.markers[zone] = [*ps.markers.get(zone, []), d["marker"]]
+
+
+@handles("MarkersRemoved")
+def _markers_removed(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    ps = _player(state, d)
+    for zone in d["zones"]:
+        here = list(ps.markers.get(zone, []))
+        if d["marker"] not in here:
+            raise EvolveError(f"no {d['marker']} in {d['player']}'s {zone} SIGNI zone")
+        here.remove(d["marker"])
+        if here:
+            ps.markers[zone] = here
+        else:
+            ps.markers.pop(zone, None)
+
+
+@handles("ZoneErased")
+def _zone_erased(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """Until end of turn no SIGNI can be put in the zone (the flags end with the turn, or as effects until
+    end of turn expire)."""
+    old = state.flags.get("erased", {})  # the flags are copied shallowly: build new values
+    state.flags["erased"] = {**old, d["player"]: sorted({*old.get(d["player"], []), d["zone"]})}

@@ -29,6 +29,7 @@ from domain.state import (
     PILE_ZONES,
     PLAYERS,
     SIGNI_ZONES,
+    ZONE_MARKERS,
     GameState,
     Slot,
 )
@@ -229,7 +230,7 @@ LRIG_ZONE_TYPES = frozenset(
 )
 CARD_FIELDS = {"card", "downed", "frozen", "under", "power_mod", "keywords", "awakened"}
 KEYWORD_VALUES = ("lancer", "double_crush", "assassin", "shadow", "cannot_attack", "unguardable")
-PLAYER_FIELDS = {"name", "lrig", "signi", "refreshes_this_turn", "coins", *PILE_ZONES}
+PLAYER_FIELDS = {"name", "lrig", "signi", "refreshes_this_turn", "coins", "markers", *PILE_ZONES}
 POSITION_PHASES = tuple(p for p in Phase if p != Phase.SETUP)  # a position starts in a turn's phase
 CENTER_LRIG_TYPES = frozenset({CardType.LRIG})
 ASSIST_LRIG_TYPES = frozenset({CardType.LRIG, CardType.ASSIST_LRIG})
@@ -411,6 +412,14 @@ def _place_player(b: _PositionBuilder, p: str, pdata: Any, fmt: str) -> None:
     if not isinstance(coins, int) or isinstance(coins, bool) or not 0 <= coins <= COIN_LIMIT:
         raise InvalidPosition(f"{p}: 'coins' must be a whole number from 0 to {COIN_LIMIT}")
     ps.coins = coins
+    markers = pdata.get("markers") or {}
+    if not isinstance(markers, dict) or set(markers) - set(SIGNI_ZONES):
+        raise InvalidPosition(f"{p} markers: the SIGNI zones are left, center and right")
+    for zone, names in markers.items():
+        if not isinstance(names, list) or any(m not in ZONE_MARKERS for m in names):
+            raise InvalidPosition(f"{p} markers: a zone holds a list of {', '.join(ZONE_MARKERS)}")
+        if names:
+            ps.markers[zone] = list(names)
 
 
 def _place_lrigs(b: _PositionBuilder, p: str, lrig: Any, fmt: str) -> None:

@@ -25,6 +25,7 @@ PILE_ZONES = tuple(z.value for z in Zone)
 HIDDEN_FROM_OWNER = ("deck", "life_cloth")
 HIDDEN_FROM_OPPONENT = ("hand", "deck", "life_cloth", "lrig_deck")
 COIN_LIMIT = 5  # the most coins a player can hold
+ZONE_MARKERS = ("virus",)  # what can be put in a SIGNI zone as a marker (not a card)
 PHASES = tuple(p.value for p in Phase)
 ATTACK_STEPS = tuple(s.value for s in Step)
 
@@ -97,6 +98,8 @@ class PlayerState:
     mulligan: list[str] | None = None  # declared but not yet redrawn
     lrigs_face_up: bool = False
     coins: int = 0  # at most COIN_LIMIT
+    # zone markers on this player's SIGNI zones (Virus ...): zone -> the markers there, in the order put
+    markers: dict[str, list[str]] = field(default_factory=dict)
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -108,10 +111,13 @@ class PlayerState:
             None if self.mulligan is None else list(self.mulligan),
             self.lrigs_face_up,
             self.coins,
+            {z: list(m) for z, m in self.markers.items()} if self.markers else {},
         )
 
     def to_dict(self) -> dict[str, Any]:
-        extra = {"coins": self.coins} if self.coins else {}  # left out at 0: older states keep their digest
+        extra: dict[str, Any] = {"coins": self.coins} if self.coins else {}  # left out at 0: older states
+        if self.markers:  # keep their digest; so are markers while there are none
+            extra["markers"] = {z: list(m) for z, m in self.markers.items()}
         return {
             **extra,
             "name": self.name,
@@ -135,6 +141,7 @@ class PlayerState:
             None if d.get("mulligan") is None else list(d["mulligan"]),
             bool(d.get("lrigs_face_up", False)),
             int(d.get("coins", 0)),
+            {z: list(m) for z, m in (d.get("markers") or {}).items()},
         )
 
     def signi_slots(self) -> list[tuple[str, Slot]]:

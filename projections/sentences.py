@@ -1014,3 +1014,27 @@ def _adjusted(s: Say, d: Mapping[str, Any]) -> str:
 
 
 __all__ = ["SENTENCES", "Cast", "Say", "says", "sentence"]
+
+
+def _marker_name(marker: Any) -> str:
+    return str(marker or "marker").split(":", 1)[0].capitalize()
+
+
+@says("MarkersPlaced")
+def _markers_placed(s: Say, d: Mapping[str, Any]) -> str:
+    zones = " and ".join(signi_zone(z) for z in d.get("zones", ()))
+    return f"A {_marker_name(d.get('marker'))} is put in {s.whose(d.get('player'))} {zones}{s.by(d)}"
+
+
+@says("MarkersRemoved")
+def _markers_removed(s: Say, d: Mapping[str, Any]) -> str:
+    zones = " and ".join(signi_zone(z) for z in d.get("zones", ()))
+    cost = " as a cost" if d.get("as_cost") else ""
+    return (
+        f"A {_marker_name(d.get('marker'))} is removed from {s.whose(d.get('player'))} {zones}{cost}{s.by(d)}"
+    )
+
+
+@says("ZoneErased")
+def _zone_erased(s: Say, d: Mapping[str, Any]) -> str:
+    return f"{s.whose(d.get('player'))} {signi_zone(d.get('zone'))} is erased until end of turn{s.by(d)}"

@@ -123,6 +123,11 @@ def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[s
             view[zone] = z
         view["refreshes_this_turn"] = ps.refreshes_this_turn
         view["coins"] = ps.coins
+        if ps.markers:  # shown only while there are any: zone -> the markers there (Virus ...)
+            view["markers"] = {z: list(m) for z, m in ps.markers.items()}
+        erased = state.flags.get("erased", {}).get(p)
+        if erased:  # the SIGNI zones erased until end of turn
+            view["erased"] = list(erased)
         players[p] = view
     out: dict[str, Any] = {
         "version": state.version,
@@ -373,6 +378,9 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "PreventionSet",
     "DamagePrevented",
     "EffectDamageDealt",
+    "MarkersPlaced",
+    "MarkersRemoved",
+    "ZoneErased",
     "Branched",
     "TakebackPolicySet",
     "TakebackAccepted",

@@ -460,6 +460,13 @@ class PlayerPositionSchema(RequestSchema):
     coins = fields.Integer(
         strict=True, validate=validate.Range(min=0, max=5), metadata={"description": "coins held"}
     )
+    markers = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(("left", "center", "right"))),
+        values=fields.List(
+            fields.String(validate=validate.Length(min=1, max=40)), validate=validate.Length(max=10)
+        ),
+        metadata={"description": "zone markers (a Virus ...) in the SIGNI zones: zone -> the markers there"},
+    )
 
 
 class PlayerPositionsSchema(RequestSchema):

@@ -85,6 +85,15 @@ class PlayerViewSchema(ResponseSchema):
     refreshes_this_turn = fields.Integer(required=True)
     coins = fields.Integer(required=True, metadata={"description": "the coins the player has"})
     coins = fields.Integer(metadata={"description": "coins held (at most five)"})
+    markers = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        metadata={"description": "zone markers (a Virus ...) in the SIGNI zones, shown while there are any"},
+    )
+    erased = fields.List(
+        fields.String(),
+        metadata={"description": "the SIGNI zones erased until end of turn, while there are any"},
+    )
 
 
 class PlayersViewSchema(ResponseSchema):

@@ -23,7 +23,9 @@ A card's entry is a list of abilities. An ability is an object:
   SIGNI of yours, or all of them, into the trash or the ener zone; ``self_to``: this card goes onto its
   owner's deck bottom, or is discarded from the hand; ``total_level``: any number of cards whose levels
   total exactly that; ``power_self``: this SIGNI gets n power, a minus, until end of turn; ``mill``: put the
-  top n cards of your deck into the trash; ``trash_ener`` ``all``: every card of the ener zone that fits);
+  top n cards of your deck into the trash; ``trash_ener`` ``all``: every card of the ener zone that fits;
+  ``remove_marker``: ``{"marker": "virus", "side": "opponent" | "you"}``: remove one such marker from a SIGNI
+  zone of that field);
   ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
   the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
@@ -53,6 +55,7 @@ from domain.abilities.filters import FILTER_KEYS, filter_text
 from domain.abilities.trigger_words import TRIGGERS, trigger_problems, trigger_text
 from domain.abilities.vocabulary import step_problems, step_text
 from domain.facts import catalogue
+from domain.state import ZONE_MARKERS
 
 __all__ = ["TRIGGERS", "EncodingError", "abilities_of", "describe", "describe_ability", "problems"]
 
@@ -72,6 +75,7 @@ COST_KEYS = (
     "mill",
     "self_to",
     "power_self",
+    "remove_marker",
 )
 SELF_TO = ("deck_bottom", "discard")  # cost "self_to": this card goes there as the cost; "discard":
 # it is discarded from the hand (an [Action] used from the hand)
@@ -335,6 +339,10 @@ def _cost_text(cost: dict[str, Any]) -> str:
         out.append(f"exceed {n} ({n} cards from under your LRIGs into the LRIG trash)")
     if cost.get("power_self"):
         out.append(f"this SIGNI getting {int(cost['power_self']):+d} power until end of turn")
+    if cost.get("remove_marker"):
+        m = cost["remove_marker"]
+        whose = "your" if m.get("side") == "you" else "the opponent's"
+        out.append(f"removing a {str(m.get('marker', 'marker')).capitalize()} from {whose} field")
     if cost.get("self_to") == "discard":
         out.append("discarding this card from your hand")
     elif cost.get("self_to"):
@@ -409,6 +417,14 @@ def _shape_problems(ab: Ability) -> list[str]:
         out.append(f"cost self_to must be one of {SELF_TO}")
     if ab.get("cost", {}).get("self_to") == "discard" and ab["kind"] != "action":
         out.append("only an action ability is used from the hand by discarding its card")
+    marker = ab.get("cost", {}).get("remove_marker")
+    if marker is not None and (
+        not isinstance(marker, dict)
+        or set(marker) - {"marker", "side"}
+        or marker.get("marker") not in ZONE_MARKERS
+        or marker.get("side", "opponent") not in ("you", "opponent")
+    ):
+        out.append(f"cost remove_marker: a marker of {ZONE_MARKERS} and a side (you, opponent)")
     if "down" in ab.get("cost", {}) and ab.get("kind") not in ("action", "enter", "auto"):
         out.append(DOWN_COST_PROBLEM)
     return out

@@ -12,7 +12,8 @@ the field, or put into the trash as a cost), ``power_below: self`` (less power t
 no more than that of the card the step before targeted; set when chosen); ``under`` (whether a card lies
 under it or is attached to it, on the field), ``soul`` (whether a [Soul] is attached to it), ``not_card`` (a
 list of catalogue ids the card is none of: "other than X"), ``awakened`` (whether the SIGNI is awakened),
-``power_above_base`` (whether its power is higher than its printed power), ``in_front`` (the opponent's SIGNI
+``power_above_base`` (whether its power is higher than its printed power), ``infected`` (whether a Virus is
+in the SIGNI zone the SIGNI is in: seed 001 'Virus'), ``in_front`` (the opponent's SIGNI
 in the zone in front of this card), ``highest_power`` (a SIGNI with the highest power on its side's field;
 both checked where targets are found); ``level_of`` / ``name_of`` (the same level, the same name, as one of
 the cards an earlier step of the effect took: ``moved``, ``discarded``, ``revealed`` or ``it``, the cards the
@@ -69,6 +70,7 @@ FILTER_KEYS = (
     "level_of",
     "name_of",
     "name",
+    "infected",
 )
 # what ``level_of`` / ``name_of`` (and a target's ``total_level``) may refer to: the cards the effect's
 # last move took (``moved``), its last discard (``discarded``), its last reveal (``revealed``), the step
@@ -177,7 +179,15 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
         return False
     if "awakened" in f and slot.awakened != f["awakened"]:
         return False
+    if "infected" in f and infected(s, slot.iid, zone) != f["infected"]:
+        return False
     return not ("position" in f and zone not in f["position"])
+
+
+def infected(s: GameState, iid: str, zone: str) -> bool:
+    """Whether a SIGNI is infected: a Virus is in the SIGNI zone it is in (seed 001 'Virus')."""
+    owner = s.owners.get(iid)
+    return owner is not None and "virus" in s.players[owner].markers.get(zone, ())
 
 
 SHADOW = "shadow"  # the keyword; "shadow:<qualifier>" is Shadow against the sources that fit the qualifier
@@ -275,6 +285,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "soul": ("with a Soul attached", "without a Soul"),
         "life_burst": ("with a Life Burst", "without a Life Burst"),
         "awakened": ("awakened", "not awakened"),
+        "infected": ("infected", "not infected"),
         "power_above_base": ("with more power than printed", "with no more power than printed"),
         "shares_center_color": (
             "sharing colour with its owner's center LRIG",

@@ -409,13 +409,57 @@ def _modify_route(step: Step) -> tuple[str, ...]:
     change = str(step.get("change", ""))
     if change in ("downed", "frozen"):
         return (change, "true" if step.get("value", True) else "false")
+    if change == "marker":
+        return (change, "remove" if step.get("remove") else "place")
     return (change,)
+
+
+def _zone_owner(s: Step) -> str:
+    return "your" if s.get("side") == "you" else "the opponent's"
+
+
+def _marker_text(s: Step) -> str:
+    marker = str(s.get("marker", "marker")).capitalize()
+    if s.get("zones", "all") == "all":
+        return f"put a {marker} in each of {_zone_owner(s)} SIGNI zones"
+    return f"put a {marker} in one of {_zone_owner(s)} SIGNI zones"
+
+
+# What a zone of the field gets, rather than a card: a marker put in or removed (a Virus), or the zone erased
+# until end of turn. These changes name no target: the step's own ``side`` names whose zones.
+ZONE_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
+    "place_marker": (
+        ("marker", "place"),
+        _marker_text,
+        {"marker": Literal["virus"], "side": Literal["you", "opponent"], "zones": Literal["all", "one"]},
+    ),
+    "remove_marker": (
+        ("marker", "remove"),
+        lambda s: f"remove a {str(s.get('marker', 'marker')).capitalize()} from {_zone_owner(s)} field",
+        {"marker": Literal["virus"], "side": Literal["you", "opponent"]},
+    ),
+    "erase_zone": (
+        ("erased",),
+        lambda s: (
+            f"erase one of {_zone_owner(s)} SIGNI zones until end of turn (its cards go to the trash, "
+            "and no SIGNI can be put there)"
+        ),
+        {"side": Literal["you", "opponent"]},
+    ),
+}
 
 
 def _modify_check(step: Step) -> list[str]:
     from domain.abilities.catalogue import ability_problems
 
     out = []
+    zone_change = step.get("change") in ("marker", "erased")
+    if zone_change and "target" in step:
+        out.append(f"step {step.get('change')}: a change of a zone names no target, only a side")
+    if not zone_change and "target" not in step:
+        out.append("step modify: target is required")
+    if step.get("change") == "marker" and "marker" not in step:
+        out.append("step marker: which marker is required")
     if step.get("change") == "power" and "amount" not in step:
         out.append("step power: amount is required")
     if step.get("change") == "power" and "per" in step:
@@ -433,29 +477,46 @@ def _modify_check(step: Step) -> list[str]:
 
 
 _MODIFY_PARAMS: dict[str, Any] = {"target": TARGET}
-for _key, _text, _params in MODIFY_ROUTES.values():
+for _key, _text, _params in [*MODIFY_ROUTES.values(), *ZONE_ROUTES.values()]:
     _MODIFY_PARAMS.update(_params)
 general_word(
     "modify",
     {
         **_MODIFY_PARAMS,
         "change": Literal[
-            "power", "keywords", "ability", "lose_abilities", "base", "awaken", "downed", "frozen"
+            "power",
+            "keywords",
+            "ability",
+            "lose_abilities",
+            "base",
+            "awaken",
+            "downed",
+            "frozen",
+            "marker",
+            "erased",
         ],
         "value": bool,
+        "remove": bool,
     },
     "The targets change until a time: power (amount, per, until), keywords, an ability gained, abilities "
-    "lost, base level and power, awakened, downed or upped, frozen.",
+    "lost, base level and power, awakened, downed or upped, frozen; or SIGNI zones of a side change: a "
+    "marker (a Virus) put in them or removed (remove), or one erased until end of turn.",
     _modify_route,
-    [Route(key, fx.OPS[name], text) for name, (key, text, _p) in MODIFY_ROUTES.items()],
+    [
+        Route(key, fx.OPS[name], text)
+        for name, (key, text, _p) in [*MODIFY_ROUTES.items(), *ZONE_ROUTES.items()]
+    ],
     check=_modify_check,
-    required=("target", "change"),
+    required=("change",),
 )
 for _name, (_key, _text, _params) in MODIFY_ROUTES.items():
     _fixed: dict[str, Any] = {"change": _key[0]}
     if len(_key) > 1:
         _fixed["value"] = _key[1] == "true"
     alias(_name, "modify", {"target": TARGET, **_params}, _fixed, targets=True)
+alias("place_marker", "modify", ZONE_ROUTES["place_marker"][2], {"change": "marker"})
+alias("remove_marker", "modify", ZONE_ROUTES["remove_marker"][2], {"change": "marker", "remove": True})
+alias("erase_zone", "modify", ZONE_ROUTES["erase_zone"][2], {"change": "erased"})
 
 
 # -- coins and restrictions -----------------------------------------------------------------------
@@ -566,7 +627,26 @@ word(
     },
     _discard_text,
 )(fx.OPS["discard"])
-word("vanish", {"target": TARGET}, lambda s: f"vanish {_t(s)}", targets=True)(fx.OPS["vanish"])
+
+
+def _vanish_text(s: Step) -> str:
+    instead = s.get("trash_if")
+    if instead is None:
+        return f"vanish {_t(s)}"
+    return f"vanish {_t(s)}; if it is {tg.filter_text(instead).strip('()')}, put it into the trash instead"
+
+
+word(
+    "vanish",
+    {"target": TARGET, "trash_if": dict[str, Any]},
+    _vanish_text,
+    targets=True,
+    check=lambda s: [
+        f"step vanish: unknown filter key(s) {sorted(bad)} in trash_if"
+        for bad in [set(s.get("trash_if", {})) - set(tg.FILTER_KEYS)]
+        if bad
+    ],
+)(fx.OPS["vanish"])
 word("shuffle", {"who": Who}, lambda _s: "shuffle the deck")(fx.OPS["shuffle"])
 
 

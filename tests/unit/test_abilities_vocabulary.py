@@ -153,6 +153,8 @@ def test_every_step_can_be_described() -> None:
         "grant": {"target": {"self": True}, "keywords": ["lancer"]},
         "power": {"target": {"it": True}, "amount": 1000, "until": "opponent_next_turn"},
         "set_base": {"target": {"self": True}, "level": 3, "power": 12000, "until": "opponent_next_turn"},
+        "place_marker": {"marker": "virus"},
+        "remove_marker": {"marker": "virus", "side": "opponent"},
     }
     for name in OPS:
         step = {"op": name, **samples.get(name, {})}

@@ -226,7 +226,7 @@ def _move_to_attacker_front(rec: Recorder, frame: Frame, at: Pending, _t: list[s
     if a is None or a["zone"] == "lrig" or a["player"] == owner or not where.startswith("signi:"):
         return True
     to = facing(a["zone"])
-    if s.players[owner].signi[to] is None:
+    if s.players[owner].signi[to] is None and to not in s.flags.get("erased", {}).get(owner, ()):
         rec.emit(
             "SigniMoved",
             "rules",
@@ -248,7 +248,8 @@ def _relocate(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bo
     iid = live[0]
     owner = s.owners[iid]
     where = (s.players[owner].find(iid) or "").split(":")
-    empty = [z for z in SIGNI_ZONES if s.players[owner].signi[z] is None]
+    erased = s.flags.get("erased", {}).get(owner, ())  # no SIGNI is put in an erased zone
+    empty = [z for z in SIGNI_ZONES if s.players[owner].signi[z] is None and z not in erased]
     if len(where) < 2 or where[0] != "signi" or not empty:
         return True
     answer = taken(at)

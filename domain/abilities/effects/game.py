@@ -1,12 +1,14 @@
 """Steps about the game rather than cards: damage, crush, negating an attack, forbidding spells or attacks,
-preventing damage, the number of LRIG attacks.
+preventing damage, the number of LRIG attacks; zone markers (a Virus) put in or removed from SIGNI zones, and
+SIGNI zones erased.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.abilities.effects.running import ask_zone, op, take, who
+from domain.abilities.effects.moving import move_cards
+from domain.abilities.effects.running import ask_zone, op, take, taken, who
 from domain.abilities.frames import (
     Frame,
     Pending,
@@ -183,4 +185,86 @@ def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> 
             **({"all": True} if step.get("all") else {}),
         },
     )
+    return True
+
+
+def _zone_side(frame: Frame, step: dict[str, Any]) -> str:
+    """Whose SIGNI zones a zone step names: the opponent's unless it says ``side: you``."""
+    return frame.player if step.get("side") == "you" else opponent(frame.player)
+
+
+@op("place_marker")
+def _place_marker(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Put a marker (a Virus) in SIGNI zones of a field: one in each of them (``zones: all``), or one in a
+    zone this effect's player chooses (``zones: one``). A marker is not a card: it stays in its zone whatever
+    SIGNI come and go (seed 001 'Virus')."""
+    step = at.step
+    side = _zone_side(frame, step)
+    if step.get("zones", "all") == "all":
+        zones = list(SIGNI_ZONES)
+    else:
+        answer = taken(at)
+        if answer is None:
+            return ask_zone(
+                rec, frame, at, frame.player, list(SIGNI_ZONES), "choose the SIGNI zone to put it in"
+            )
+        zones = [answer["zone"]]
+    data = {
+        "player": side,
+        "zones": zones,
+        "marker": step["marker"],
+        "by": frame.player,
+        "by_effect": frame.card,
+    }
+    rec.emit("MarkersPlaced", "rules", "effect.zone-marker", data)
+    return True
+
+
+def marked_zones(rec: Recorder, side: str, marker: str) -> list[str]:
+    """The SIGNI zones of ``side``'s field with that marker in them, in zone order."""
+    markers = rec.state.players[side].markers
+    return [z for z in SIGNI_ZONES if marker in markers.get(z, ())]
+
+
+@op("remove_marker")
+def _remove_marker(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Remove a marker (a Virus) from a SIGNI zone of a field, one this effect's player chooses among those
+    that have one (with one such zone, that one); with none there, nothing is removed. As a cost
+    (``_cost``) it was checked beforehand."""
+    step = at.step
+    side = _zone_side(frame, step)
+    marker = str(step["marker"])
+    zones = marked_zones(rec, side, marker)
+    if not zones:
+        return True
+    answer = taken(at)
+    if answer is None and len(zones) > 1:
+        return ask_zone(
+            rec, frame, at, frame.player, zones, f"choose the SIGNI zone to remove a {marker} from"
+        )
+    zone = answer["zone"] if answer is not None else zones[0]
+    data: dict[str, Any] = {"player": side, "zones": [zone], "marker": marker, "by_effect": frame.card}
+    if step.get("_cost"):
+        data["as_cost"] = True
+    rec.emit("MarkersRemoved", "rules", "effect.zone-marker", data)
+    frame.notes["done"] = frame.notes.get("done", 0) + 1
+    return True
+
+
+@op("erase_zone")
+def _erase_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Erase one SIGNI zone of a field until end of turn, one this effect's player chooses: every card in it
+    goes to its owner's trash (a SIGNI, and what is under it as rule processing follows), and no SIGNI can be
+    put there until the turn ends (seed 001 'Erase')."""
+    step = at.step
+    side = _zone_side(frame, step)
+    answer = taken(at)
+    if answer is None:
+        return ask_zone(rec, frame, at, frame.player, list(SIGNI_ZONES), "choose the SIGNI zone to erase")
+    zone = answer["zone"]
+    slot = rec.state.players[side].signi[zone]
+    if slot is not None:
+        move_cards(rec, frame, side, [slot.iid], "trash")
+    data = {"player": side, "zone": zone, "until": "end_of_turn", "by_effect": frame.card}
+    rec.emit("ZoneErased", "rules", "zone.erased", data)
     return True

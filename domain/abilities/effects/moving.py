@@ -152,10 +152,14 @@ def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
     step = at.step
 
     for iid in live_targets(rec, frame, step, chosen):
-        if immune(rec.state, iid, "vanish", frame.player):
-            continue  # a constant keeps it from being vanished by this player's effects
         owner = rec.state.owners[iid]
         zone = (rec.state.players[owner].find(iid) or "").split(":")[-1]
+        slot = tg._slot(rec.state, iid)
+        if "trash_if" in step and slot is not None and tg.slot_fits(rec.state, slot, zone, step["trash_if"]):
+            move_cards(rec, frame, owner, [iid], "trash")  # "if it is ..., put it into the trash instead"
+            continue
+        if immune(rec.state, iid, "vanish", frame.player):
+            continue  # a constant keeps it from being vanished by this player's effects
         rec.emit(
             "SigniVanished",
             "rules",

@@ -241,6 +241,14 @@ def cost_steps(
         if not tg.on_field(s, card):
             return None
         steps.append({"op": "power", "amount": int(cost["power_self"]), "target": {"self": True}})
+    if cost.get("remove_marker"):  # remove a marker (a Virus) from a SIGNI zone of that field
+        m = cost["remove_marker"]
+        side = player if m.get("side") == "you" else opponent(player)
+        if not any(m["marker"] in here for here in s.players[side].markers.values()):
+            return None
+        steps.append(
+            {"op": "remove_marker", "marker": m["marker"], "side": m.get("side", "opponent"), "_cost": True}
+        )
     if cost.get("self_to") == "deck_bottom":  # this card leaves the field as the cost, paid last:
         if payer != player or tg._slot(s, card) is None:  # only while it is on the field
             return None
