@@ -18,7 +18,8 @@ in the zone in front of this card), ``highest_power`` (a SIGNI with the highest 
 both checked where targets are found); ``level_of`` / ``name_of`` (the same level, the same name, as one of
 the cards an earlier step of the effect took: ``moved``, ``discarded``, ``revealed`` or ``it``, the cards the
 step before targeted; set when chosen, see ``NOTED_CARDS``), ``name`` (a list of printed names, as deck rules
-compare them: reprints share one).
+compare them: reprints share one), ``shares_lrig_color`` (``any``: the card shares a colour with one of its
+owner's LRIGs; ``not_center``: with one of them that is not the center LRIG).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -71,7 +72,10 @@ FILTER_KEYS = (
     "name_of",
     "name",
     "infected",
+    "shares_lrig_color",
 )
+# which LRIGs of the card's owner ``shares_lrig_color`` asks about: any of them, or one that is not the center
+LRIG_COLOR_WHICH = ("any", "not_center")
 # what ``level_of`` / ``name_of`` (and a target's ``total_level``) may refer to: the cards the effect's
 # last move took (``moved``), its last discard (``discarded``), its last reveal (``revealed``), the step
 # before's targets (``it``)
@@ -263,6 +267,17 @@ def shares_center_color(s: GameState, owner: str, iid: str) -> bool:
     return bool(colors & set(facts.card_of(s, iid).colors))
 
 
+def shares_lrig_color(s: GameState, owner: str, iid: str, which: str) -> bool:
+    """Whether a card shares a colour (colourless is none) with one of ``owner``'s LRIGs on the field: any of
+    them, or (``not_center``) one that is not the center LRIG."""
+    colors = set(facts.card_of(s, iid).colors) - {"colorless"}
+    return any(
+        colors & set(facts.card_of(s, sl.iid).colors)
+        for pos, sl in s.players[owner].lrig.items()
+        if sl is not None and (which != "not_center" or pos != "center")
+    )
+
+
 _FILTER_TEXT: dict[str, Any] = {
     "power_max": "power {} or less",
     "power_min": "power {} or more",
@@ -309,6 +324,10 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return f"with the same {what} as {noted_cards_text(v)}"
     if k == "name":
         return "named " + " or ".join(v)
+    if k == "shares_lrig_color":
+        return "sharing a colour with " + (
+            "an LRIG of its owner's other than the center" if v == "not_center" else "an LRIG of its owner's"
+        )
     if k == "not_card":
         return "not named " + " or ".join(v)
     if k == "position":

@@ -34,6 +34,7 @@ from domain.abilities.conditions import CONDITIONS, condition_problems, conditio
 from domain.abilities.filters import (
     FILTER_KEYS,
     LOST,
+    LRIG_COLOR_WHICH,
     NOTED_CARDS,
     Filter,
     card_fits,
@@ -47,6 +48,7 @@ from domain.abilities.filters import (
     shadow_qualifier,
     shadow_text,
     shares_center_color,
+    shares_lrig_color,
     side_of,
     slot_fits,
     slot_of,
@@ -58,6 +60,7 @@ __all__ = [
     "CONDITIONS",
     "FILTER_KEYS",
     "LOST",
+    "LRIG_COLOR_WHICH",
     "NOTED_CARDS",
     "ZONES",
     "Filter",
@@ -74,6 +77,7 @@ __all__ = [
     "shadow_qualifier",
     "shadow_text",
     "shares_center_color",
+    "shares_lrig_color",
     "side_of",
     "slot_fits",
     "slot_of",
@@ -136,6 +140,8 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = [i for i in out if i != source]
     if "shares_center_color" in f:
         out = [i for i in out if shares_center_color(s, owner, i) == f["shares_center_color"]]
+    if "shares_lrig_color" in f:
+        out = [i for i in out if shares_lrig_color(s, owner, i, f["shares_lrig_color"])]
     if f.get("shares_class_with_yours"):  # a class in common with a SIGNI on the controller's field
         yours = {
             k for _z, sl in s.players[controller].signi_slots() for k in class_kinds(facts.card_of(s, sl.iid))

@@ -72,6 +72,8 @@ def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
     for key in ("level_of", "name_of"):
         if key in spec.get("filter", {}) and spec["filter"][key] not in tg.NOTED_CARDS:
             out.append(f"step {name}: filter {key} names one of {list(tg.NOTED_CARDS)}")
+    if spec.get("filter", {}).get("shares_lrig_color", "any") not in tg.LRIG_COLOR_WHICH:
+        out.append(f"step {name}: filter shares_lrig_color is one of {list(tg.LRIG_COLOR_WHICH)}")
     total = spec.get("total_level")
     if total is not None and not isinstance(total, int) and total not in tg.NOTED_CARDS:
         out.append(f"step {name}: total_level is a number or one of {list(tg.NOTED_CARDS)}")
@@ -650,11 +652,30 @@ word(
 word("shuffle", {"who": Who}, lambda _s: "shuffle the deck")(fx.OPS["shuffle"])
 
 
+_LOOK_WHERE = {
+    "field": "onto your field",
+    "hand_or_field": "to your hand or onto your field",
+    "ener": "into your ener zone",
+    "hand": "to your hand",
+}
+
+
+def _look_pick_problems(s: Step) -> list[str]:
+    """A group of picks may name its own destination (``to``)."""
+    groups = s["picks"] if "picks" in s else [s.get("pick", {})]
+    return [
+        f"step look: a pick's to is one of {sorted(_LOOK_WHERE)}"
+        for g in groups
+        if isinstance(g, dict) and "to" in g and g["to"] not in _LOOK_WHERE
+    ]
+
+
 def _look_top_text(step: Step) -> str:
     groups = step["picks"] if "picks" in step else [step.get("pick", {})]
     picks = " and ".join(
         ("up to " if g.get("up_to", True) else "")
         + f"{g.get('count', 1)} {tg.filter_text(g.get('filter', {}))}".rstrip()
+        + (f" ({_LOOK_WHERE.get(g['to'], 'to your hand')})" if "to" in g else "")
         for g in groups
     )
     where = {
@@ -740,7 +761,8 @@ general_word(
         Route(("hand", ""), fx.OPS["look_hand"], _look_hand_text),
     ],
     check=lambda s: (
-        (["step look: n is required"] if s.get("do") == "take" and "n" not in s else [])
+        _look_pick_problems(s)
+        + (["step look: n is required"] if s.get("do") == "take" and "n" not in s else [])
         + (["step look: the rest stays on top only when one card is looked at"] if _rest_top_many(s) else [])
         + (
             ["step look: downed is only for cards put onto the field"]

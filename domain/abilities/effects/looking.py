@@ -46,8 +46,9 @@ def _downed(at: Pending) -> bool:
 
 @op("look_top")
 def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """Look at the top N cards of your deck; take up to some that fit (one group of picks after another) into
-    the hand, onto the field (``downed``: downed), or either, one card at a time; put the rest on the bottom
+    """Look at the top N cards of your deck; take up to some that fit (one group of picks after another, each
+    to the step's destination or to its own ``to``) into the hand, onto the field (``downed``: downed), or
+    either, one card at a time; put the rest on the bottom
     of the deck in a random order, or (``order: chosen``) in the order the player chooses (not asked when they
     are all copies of one card), or into the trash."""
     step, s, p = at.step, rec.state, frame.player
@@ -91,10 +92,18 @@ def _look_answered(rec: Recorder, frame: Frame, at: Pending, look: LookTop, answ
         look.to_field = False
 
 
+def _pick_to(step: dict[str, Any], group: int) -> str:
+    """Where the cards of a group of picks go: the group's own ``to`` ("one card to your hand and up to two
+    SIGNI onto your field"), else the step's."""
+    groups = step["picks"] if "picks" in step else [step.get("pick", {})]
+    own = groups[group].get("to") if 0 <= group < len(groups) else None
+    return str(own or step.get("to", "hand"))
+
+
 def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool | None:
     """Put the next picked card where it goes (the hand, or the field); False: it asked, None: go on."""
     s, p = rec.state, frame.player
-    to = at.step.get("to", "hand")
+    to = _pick_to(at.step, look.group - 1)  # the group just picked
     if to in ("hand", "ener"):  # all together, as the rest goes (``_look_rest``)
         look.hand.extend(look.taking)
         look.taking = []
@@ -120,7 +129,7 @@ def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> b
 def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: dict[str, Any]) -> bool:
     """Ask for the cards of one group of picks; False: none can be picked (the next group comes)."""
     s, p = rec.state, frame.player
-    to = at.step.get("to", "hand")
+    to = _pick_to(at.step, look.group)
     deck = s.players[p].zones["deck"]
     fits = [
         i
@@ -131,6 +140,10 @@ def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: di
         and (
             "shares_center_color" not in pick.get("filter", {})
             or tg.shares_center_color(s, p, i) == pick["filter"]["shares_center_color"]
+        )
+        and (
+            "shares_lrig_color" not in pick.get("filter", {})
+            or tg.shares_lrig_color(s, p, i, pick["filter"]["shares_lrig_color"])
         )
         and (to != "field" or legal_zones(s, p, i))
     ]
