@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from domain import tally
 from domain.state import LRIG_POSITIONS, SIGNI_ZONES, GameState, PlayerState, Slot
 
 
@@ -35,7 +36,9 @@ def apply(state: GameState, event: Any) -> GameState:
     handler = _HANDLERS.get(event.type)
     if handler is None:
         raise EvolveError(f"no rule to apply an event of type {event.type!r}")
+    happened = tally.entries(state, event)  # where the cards were: read before they move
     handler(state, event.data, event)
+    tally.add(state, happened)
     if event.type != "Rewound":
         state.version += 1
     return state

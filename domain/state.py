@@ -296,6 +296,8 @@ class GameState:
         if not include_version:
             d.pop("version")
         d.pop("takebacks", None)  # the match's takebacks are not the position
+        if "tally" in d["flags"]:  # this turn's events, kept for counting (``domain.tally``): events fix it
+            d["flags"] = {k: v for k, v in d["flags"].items() if k != "tally"}
         # The card and owner maps (half the text) never change in a match: their canonical JSON is made once
         # per match and put in place of a marker no state can hold. The text is the same as canonical_json(d).
         d["cards"], d["owners"] = _CARDS_MARK, _OWNERS_MARK

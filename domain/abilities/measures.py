@@ -23,7 +23,10 @@ A *measure* is an object with one key naming what is measured, its value the mea
 - ``{"under": {"filter": {...}}}``: the cards under this card that fit (nothing when it is not on the field);
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
   ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``extra_paid`` and
-  ``attack_damaged`` (1 or 0).
+  ``attack_damaged`` (1 or 0);
+- ``{"this_turn": {"what", "whose", "from", "not_from", "to", "by", "filter", "self"}}``: what happened this
+  turn, read from the turn's events (``domain.tally``): cards moved, drawn, discarded, SIGNI that entered the
+  field, spells (PIECEs, ARTS) used, grows, damage taken; by any effect, your effect, the opponent's, a cost.
 
 ``compare`` (a condition, see ``conditions``) checks a measure against a number; a *bonus* ("for each X, +N",
 ``{"amount": N, "per": measure}``) multiplies N by it (``bonus``). ``PER_NAMES`` are the older names of a
@@ -36,7 +39,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain import facts
+from domain import facts, tally
 from domain.abilities.filters import (
     FILTER_KEYS,
     Filter,
@@ -48,7 +51,7 @@ from domain.abilities.filters import (
     slot_fits,
     slot_of,
 )
-from domain.state import GameState, facing, opponent
+from domain.state import PILE_ZONES, GameState, facing, opponent
 
 Measure = Mapping[str, Any]
 Vars = Mapping[str, Any]
@@ -297,6 +300,111 @@ def _noted(c: Ctx, p: dict[str, Any]) -> int:
         f = p.get("filter")
         return sum(1 for i in value or [] if not f or card_fits(facts.card_of(c.s, i), f))
     return int(bool(value)) if what in ("extra_paid", "attack_damaged") else int(value)
+
+
+# -- what happened this turn (``domain.tally``) ------------------------------------------------------
+
+TALLIED = ("moved", "drawn", "discarded", "entered", "spell", "piece", "arts", "grew", "damaged")
+TALLY_ZONES = ("field", "lrig", "under", *PILE_ZONES)
+# by whom or how: any effect, an effect of your card, of the opponent's card, a cost, either, or anything
+TALLY_BY = (
+    "effect",
+    "your_effect",
+    "opponent_effect",
+    "cost",
+    "cost_or_effect",
+    "cost_or_your_effect",
+    "any",
+)
+_TALLY_NOUNS = {
+    "moved": "cards moved",
+    "drawn": "cards drawn",
+    "discarded": "cards discarded",
+    "entered": "SIGNI that entered the field",
+    "spell": "spells used",
+    "piece": "PIECEs used",
+    "arts": "ARTS used",
+    "grew": "grows",
+    "damaged": "times damage was taken",
+}
+
+
+def _tally_text(p: dict[str, Any]) -> str:
+    what = str(p.get("what", "moved"))
+    noun = _TALLY_NOUNS.get(what, what)
+    if p.get("self"):
+        noun = "times this card " + {"entered": "entered the field", "moved": "moved"}.get(what, what)
+    if p.get("filter"):
+        noun += f" {filter_text(p['filter'])}".rstrip()
+    whose = {"you": "your", "opponent": "the opponent's", "any": "either player's"}[p.get("whose", "you")]
+    parts = [f"the {noun} ({whose})"]
+    if p.get("from"):
+        parts.append(f"from the {str(p['from']).replace('_', ' ')}")
+    if p.get("not_from"):
+        parts.append(f"from a zone other than the {str(p['not_from']).replace('_', ' ')}")
+    if p.get("to"):
+        parts.append(f"to the {str(p['to']).replace('_', ' ')}")
+    by = p.get("by", "any")
+    if by != "any":
+        parts.append(
+            "by " + by.replace("_or_", " or ").replace("_", " ").replace("opponent", "the opponent's")
+        )
+    return " ".join(parts) + " this turn"
+
+
+def _by_fits(c: Ctx, entry: Mapping[str, Any], by: str) -> bool:
+    cause = entry.get("cause")
+    source = entry.get("by")
+    mine = source is not None and c.s.owners.get(str(source)) == c.controller
+    theirs = source is not None and c.s.owners.get(str(source)) == opponent(c.controller)
+    return {
+        "any": True,
+        "effect": cause == "effect",
+        "your_effect": cause == "effect" and mine,
+        "opponent_effect": cause == "effect" and theirs,
+        "cost": cause == "cost",
+        "cost_or_effect": cause in ("cost", "effect"),
+        "cost_or_your_effect": cause == "cost" or (cause == "effect" and mine),
+    }[by]
+
+
+@measure(
+    "this_turn",
+    {
+        "what": TALLIED,
+        "whose": ("you", "opponent", "any"),
+        "from": TALLY_ZONES,
+        "not_from": TALLY_ZONES,
+        "to": TALLY_ZONES,
+        "by": TALLY_BY,
+        "filter": dict,
+        "self": bool,
+    },
+    _tally_text,
+)
+def _this_turn(c: Ctx, p: dict[str, Any]) -> int:
+    """What happened this turn, read from the turn's events (``domain.tally``): the cards of that side
+    (``whose``: the cards' owner; for a draw, a discard, a use, a grow or damage: who did it or took it)
+    that were ``moved`` (from a zone, to a zone), ``drawn``, ``discarded``, that ``entered`` the field, the
+    spells (PIECEs, ARTS) used, the grows, the damage taken; ``by``: by any effect, an effect of your card or
+    of the opponent's, a cost, or either; ``filter``: the cards that fit it. ``self``: this card only, as it
+    is now: a card that entered the field is counted by its last entry (it is a new card each time)."""
+    whose = p.get("whose", "you")
+    players = {c.controller, opponent(c.controller)} if whose == "any" else {side_of(c.controller, whose)}
+    what = p.get("what", "moved")
+    found = [e for e in tally.this_turn(c.s) if e.get("what") == what and e.get("player") in players]
+    if p.get("self"):
+        found = [e for e in found if e.get("card") == c.source][-1:]
+    f: Filter = p.get("filter", {})
+    return sum(
+        1
+        for e in found
+        if (not p.get("from") or e.get("from") == p["from"])
+        and (not p.get("not_from") or e.get("from") != p["not_from"])
+        and (not p.get("to") or e.get("to") == p["to"])
+        and _by_fits(c, e, str(p.get("by", "any")))
+        and (not f or (e.get("card") is not None and card_fits(facts.card_of(c.s, str(e["card"])), f)))
+    )
 
 
 # -- whether something is so: 1 or 0 (None: there is nothing to ask of) ------------------------------

@@ -1,0 +1,192 @@
+"""What happened this turn: the turn's events, kept as a tally in the state for abilities to count.
+
+Cards ask about the turn so far: "if you have drawn two or more cards by effects this turn", "if your opponent
+discarded two or more cards this turn", "if a card was moved from your ener zone into the trash by your
+opponent's effect this turn", "if you used a spell this turn", "if this SIGNI entered the field from your
+trash this turn". The events say all of it: as ``evolve.apply`` folds each event, what it did (``entries``,
+read before it is folded) is added to ``state.flags[KEY]``, a list of entries that ends with the turn as the
+flags do. An entry is a dict:
+
+- ``what``: ``moved`` (a card went from one zone to another), ``drawn``, ``discarded``, ``entered`` (a SIGNI
+  entered the field), ``spell`` (a spell was used), ``piece``, ``arts``, ``grew`` (an LRIG grew), ``damaged``
+  (a player took damage);
+- ``player``: whose card it is (its owner), or who did it (drew, discarded, used, grew, took damage);
+- ``card``: the card instance (none for damage);
+- ``from`` and ``to``: the zones (``field`` for a SIGNI zone, ``lrig`` for an LRIG zone, ``under`` for the
+  cards under a SIGNI or LRIG, else the pile's name: ``hand``, ``deck``, ``ener``, ``trash``, ``life_cloth``,
+  ``check``, ``lrig_deck``, ``lrig_trash``, ``excluded``);
+- ``cause``: ``effect``, ``cost``, ``battle`` or ``rule`` (the game's own procedure and rule processing:
+  the draw phase, the ener phase, playing a SIGNI, a Guard ...);
+- ``by``: the card whose effect did it, when the event names one.
+
+Every entry of a move is a ``moved`` entry too: a draw is also a move from the deck to the hand, a discard one
+from the hand to the trash, a SIGNI entering one from its zone to the field. ``domain.abilities.measures``
+counts them (``this_turn``). The tally is what the turn's events say, kept for reading: ``GameState.digest``
+leaves it out (as it leaves out the version), so the digest of a position is what it was before the tally.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from domain.state import GameState
+
+KEY = "tally"
+
+Entry = dict[str, Any]
+Where = Callable[[str], str]
+
+
+def zone_name(place: str | None) -> str:
+    """The zone of a place as ``PlayerState.find`` names it: ``signi:center`` is ``field``, ``lrig:center``
+    is ``lrig``, ``under:signi:left`` is ``under``; ``signi`` (as a move's ``from`` names it) is ``field``."""
+    if not place:
+        return ""
+    head = place.split(":")[0]
+    return {"signi": "field"}.get(head, head)
+
+
+def _cause(d: dict[str, Any]) -> str:
+    if d.get("as_cost"):
+        return "cost"
+    return "effect" if d.get("by_effect") else "rule"
+
+
+def _moves(
+    what: str, player: str, cards: list[str], src: str, to: str, cause: str, by: Any
+) -> Iterator[Entry]:
+    for card in cards:
+        entry: Entry = {"what": what, "player": player, "card": card, "from": src, "to": to, "cause": cause}
+        if isinstance(by, str):
+            entry["by"] = by
+        yield entry
+        if what != "moved":
+            yield {**entry, "what": "moved"}
+
+
+def _each_from(
+    s: GameState, cards: list[str], to: str, cause: str, by: Any, what: str = "moved"
+) -> Iterator[Entry]:
+    """Cards moved, each from where it is now (looked at before the event is folded)."""
+    for card in cards:
+        where = s.where(card)
+        owner = s.owners.get(card, "")
+        yield from _moves(what, owner, [card], zone_name(where[1] if where else None), to, cause, by)
+
+
+Reader = Callable[[GameState, dict[str, Any], Any], list[Entry]]
+_READERS: dict[str, Reader] = {}
+
+
+def reads(*types: str) -> Callable[[Reader], Reader]:
+    def register(fn: Reader) -> Reader:
+        for t in types:
+            _READERS[t] = fn
+        return fn
+
+    return register
+
+
+@reads("CardsDrawn")
+def _drawn(_s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    return list(_moves("drawn", d["player"], list(d["cards"]), "deck", "hand", _cause(d), d.get("by_effect")))
+
+
+@reads("CardsDiscarded")
+def _discarded(_s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    to = str(d.get("to", "trash"))
+    return list(_moves("discarded", d["player"], list(d["cards"]), "hand", to, _cause(d), d.get("by_effect")))
+
+
+@reads("Guarded")
+def _guarded(_s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    out = list(_moves("discarded", d["player"], [d["card"]], "hand", "trash", "rule", None))
+    return out + list(_moves("moved", d["player"], list(d.get("ener", ())), "ener", "trash", "cost", None))
+
+
+@reads("CardsMilled")
+def _milled(_s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    return list(
+        _moves("moved", d["player"], list(d["cards"]), "deck", "trash", _cause(d), d.get("by_effect"))
+    )
+
+
+@reads("EnerCharged")
+def _charged(s: GameState, d: dict[str, Any], e: Any) -> list[Entry]:
+    """The ener phase's own charge is the game's; any other is an effect's (its event names no card)."""
+    return list(_each_from(s, [d["card"]], "ener", "rule" if e.rule == "ener.charge" else "effect", None))
+
+
+@reads("CardsMoved")
+def _moved(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    return list(_each_from(s, list(d["cards"]), str(d["to"]), _cause(d), d.get("by_effect")))
+
+
+@reads("SigniVanished")
+def _vanished(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    cause = {"battle": "battle", "effect": "effect"}.get(str(d.get("cause")), "rule")
+    return list(_each_from(s, [d["card"]], "ener", cause, d.get("by_effect")))
+
+
+@reads("SigniTrashed", "CardsTrashed", "CheckZoneCleared", "SigniRemoved")
+def _by_rule(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    return list(_each_from(s, list(d.get("cards") or [d["card"]]), str(d.get("to", "trash")), "rule", None))
+
+
+@reads("SigniPlayed")
+def _played(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    return list(_each_from(s, [d["card"]], "field", "rule", None, "entered"))
+
+
+@reads("SigniPutOntoField")
+def _put_onto_field(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    return list(_each_from(s, [d["card"]], "field", "effect", d.get("by_effect"), "entered"))
+
+
+@reads("SpellUsed", "PieceUsed", "ArtsUsed")
+def _used(s: GameState, d: dict[str, Any], e: Any) -> list[Entry]:
+    what = {"SpellUsed": "spell", "PieceUsed": "piece", "ArtsUsed": "arts"}[e.type]
+    out = list(_each_from(s, [d["card"]], "check", "rule", None, what))
+    for entry in out:
+        entry["player"] = d["player"]  # who used it
+    return out + list(_moves("moved", d["player"], list(d.get("ener", ())), "ener", "trash", "cost", None))
+
+
+@reads("AbilityUsed", "CostPaid")
+def _paid(_s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    return list(
+        _moves("moved", str(d.get("player", "")), list(d.get("ener", ())), "ener", "trash", "cost", None)
+    )
+
+
+@reads("LrigGrew")
+def _grew(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    out = list(_each_from(s, [d["card"]], "lrig", "rule", None, "grew"))
+    return out + list(_moves("moved", d["player"], list(d.get("paid", ())), "ener", "trash", "cost", None))
+
+
+@reads("DamageDealt", "EffectDamageDealt")
+def _damaged(_s: GameState, d: dict[str, Any], e: Any) -> list[Entry]:
+    cause = "effect" if e.type == "EffectDamageDealt" else "battle"
+    return [{"what": "damaged", "player": str(d.get("player", "")), "cause": cause}]
+
+
+def entries(s: GameState, event: Any) -> list[Entry]:
+    """What an event did, as tally entries; ``s`` is the state before the event is folded (where a card was
+    is read from it). Nothing is tallied before the game is under way."""
+    reader = _READERS.get(event.type)
+    if reader is None or s.status != "active":
+        return []
+    return reader(s, event.data, event)
+
+
+def add(s: GameState, new: list[Entry]) -> None:
+    """Add entries to this turn's tally (a new list: the flags are copied shallowly)."""
+    if new:
+        s.flags[KEY] = [*s.flags.get(KEY, []), *new]
+
+
+def this_turn(s: GameState) -> list[Entry]:
+    """This turn's tally, oldest first."""
+    return list(s.flags.get(KEY, ()))
