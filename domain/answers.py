@@ -86,6 +86,14 @@ def _field_signi(s: GameState, player: str, ref: str) -> tuple[str, str]:
     raise IllegalAction("decision.invalid", f"{player} has no SIGNI {ref} on the field")
 
 
+def option_counts(pending: dict[str, Any]) -> tuple[int, int]:
+    """How many options an answer names: exactly ``max`` (at least one), or, when the question asks for
+    between ``min`` (one or more) and a ``max`` above it, any number in between ("choose up to two modes")."""
+    hi = max(int(pending.get("max", 1)), 1)
+    lo = int(pending.get("min", hi))
+    return (lo, hi) if 1 <= lo < hi else (hi, hi)
+
+
 # -- set-up ---------------------------------------------------------------------------------------
 
 
@@ -560,10 +568,15 @@ def _answer_effect(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
         answer["zone"] = zones[0]
     elif pending.get("options"):
         option = act.get("option")
-        k = max(int(pending.get("max", 1)), 1)
+        lo, k = option_counts(pending)
         parts = str(option).split(",") if option is not None else []
-        if len(parts) != k or any(x not in pending["options"] for x in parts) or len(set(parts)) != k:
-            raise IllegalAction("decision.invalid", f"choose {k} of: {', '.join(pending['options'])}")
+        if (
+            not lo <= len(parts) <= k
+            or any(x not in pending["options"] for x in parts)
+            or len(set(parts)) != len(parts)
+        ):
+            many = f"{lo} to {k}" if lo < k else str(k)
+            raise IllegalAction("decision.invalid", f"choose {many} of: {', '.join(pending['options'])}")
         answer["option"] = option
     else:
         lo, hi = int(pending.get("min", 1)), int(pending.get("max", 1))

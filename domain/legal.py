@@ -16,6 +16,7 @@ from domain import answers, combat, facts
 from domain.abilities.catalogue import abilities_of
 from domain.abilities.triggers import abilities_gained
 from domain.actions import Action
+from domain.answers import option_counts
 from domain.cards import CardType
 from domain.engine import decide
 from domain.errors import IllegalAction, JudgeError
@@ -201,9 +202,10 @@ def _choose(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
         for zone in pending["zones"]:
             yield {**base, "zones": [zone]}
     elif pending.get("options") and pending.get("purpose") != "rba.order":
-        k = max(int(pending.get("max", 1)), 1)
-        for combo in combinations(pending["options"], k):
-            yield {**base, "option": ",".join(combo)}
+        lo, hi = option_counts(pending)
+        for k in range(hi, lo - 1, -1):  # the most first ("choose up to two": two, then one)
+            for combo in combinations(pending["options"], k):
+                yield {**base, "option": ",".join(combo)}
     elif pending.get("order"):  # every card, in an order: each order is an answer
         for i, perm in enumerate(permutations(pending.get("choices", []))):
             if i >= MAX_COMBINATIONS:

@@ -932,7 +932,8 @@ def _modes_text(s: Step) -> str:
 
         count = f"one for every {k.get('every', 1)} of {measure_text(k.get('measure', {}))}"
     again = ", repeats allowed" if s.get("repeat") else ""
-    return f"choose {count}{again}: {modes}"
+    up_to = "up to " if s.get("up_to") else ""
+    return f"choose {up_to}{count}{again}: {modes}"
 
 
 word(
@@ -941,6 +942,7 @@ word(
         "choose": int | Literal["opponent_center_level", "center_level"] | dict[str, Any],
         "modes": MODES,
         "repeat": bool,
+        "up_to": bool,
     },
     _modes_text,
     control=True,
@@ -989,7 +991,8 @@ def _may_pay_text(s: Step) -> str:
     then, other = steps_text(s.get("then", [])), steps_text(s.get("else", []))
     if not s["cost"]:
         return f"{_first(s)}you may: {then}"
-    text = f"{_first(s)}you may pay {fx.describe_cost(s['cost'])}"
+    may = "pay, if you can," if s.get("must") else "you may pay"
+    text = f"{_first(s)}{may} {fx.describe_cost(s['cost'])}"
     text += f"; if you do: {then}" if then else ""
     return text + (f"; if you do not: {other}" if other else "")
 
@@ -1007,7 +1010,7 @@ def _cost_check(name: str) -> Any:
 
 word(
     "may_pay",
-    {"cost": Cost, "then": STEPS, "else": STEPS, "choose_payment": bool, "target_first": bool},
+    {"cost": Cost, "then": STEPS, "else": STEPS, "choose_payment": bool, "target_first": bool, "must": bool},
     _may_pay_text,
     control=True,
     check=_cost_check("may_pay"),

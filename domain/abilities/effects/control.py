@@ -51,8 +51,9 @@ def _declare(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 @op("modes")
 def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """Choose modes (each at most once), resolved in printed order; with ``repeat``, choose one mode at a time
-    as many times as the count says, the same one again if you like, each resolved before the next choice."""
+    """Choose modes (each at most once), resolved in printed order; ``up_to``: one of them up to the count
+    ("choose up to two of the following"); with ``repeat``, choose one mode at a time as many times as the
+    count says, the same one again if you like, each resolved before the next choice."""
     step = at.step
     choose = step.get("choose", 1)
     if choose == "opponent_center_level":
@@ -95,16 +96,17 @@ def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     if chosen is None and k == 0:
         chosen = []
     if chosen is None:
+        up_to = bool(step.get("up_to"))
         return ask_in_step(
             rec,
             frame,
             at,
             frame.player,
-            min=k,
+            min=min(1, k) if up_to else k,
             max=k,
             choices=[],
             options=numbers,
-            prompt=f"choose {k} mode(s)",
+            prompt=f"choose {'up to ' if up_to else ''}{k} mode(s)",
             rule="mode.choose",
         )
     frame.queue.pop(0)

@@ -286,7 +286,8 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You may pay a cost; if you do, what follows (``then``) happens, if you do not, ``else`` does. An empty
     cost is a plain "you may": paying it is doing what follows. ``target_first``: the first step of ``then``
     that takes targets has them chosen before the payment is asked (the printed order "target ...; you may pay
-    ...; if you do, ... it"); with nothing to target there is nothing to pay for, and nothing happens."""
+    ...; if you do, ... it"); with nothing to target there is nothing to pay for, and nothing happens.
+    ``must``: not asked: paid whenever it can be ("pay ... and ...; if you do" of a mode chosen)."""
     step = at.step
     s, p = rec.state, frame.player
     cost = step["cost"]
@@ -305,6 +306,8 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         frame.queue.pop(0)  # a cost that cannot be paid is not paid: what follows does not happen
         frame.insert(step.get("else", []))
         return True
+    if at.progress.answer is None and step.get("must"):
+        at.progress.answer = Answer(cards=[], option="pay")
     if at.progress.answer is None:
         then = "; ".join(step_text(x) for x in step.get("then", []))
         return ask_in_step(
