@@ -20,7 +20,8 @@ A *measure* is an object with one key naming what is measured, its value the mea
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent (``{"zone": "life_cloth"}``: how many
   more Life Cloth you have);
 - ``{"level_total": {"side", "mod"}}``: the total level of that side's SIGNI (``mod`` 2: 0 when it is even);
-- ``{"under": {"filter": {...}}}``: the cards under this card that fit (nothing when it is not on the field);
+- ``{"under": {"filter": {...}, "total": "power"}}``: the cards under this card that fit (nothing when it is
+  not on the field); with ``total: power``, their printed powers added up;
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
   ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``extra_paid`` and
   ``attack_damaged`` (1 or 0);
@@ -262,22 +263,21 @@ def _hand_lead(c: Ctx, p: dict[str, Any]) -> int:
     return mine - len(c.s.players[opponent(c.controller)].zones[zone])
 
 
-@measure(
-    "under",
-    {"filter": dict},
-    lambda p: (
-        f"the cards {filter_text(p['filter'])} under it".replace("  ", " ")
-        if p.get("filter")
-        else "the cards under it"
-    ),
-)
+def _under_text(p: dict[str, Any]) -> str:
+    cards = f"the cards {filter_text(p.get('filter', {}))} under it".replace("  ", " ")
+    return f"the total power of {cards}" if p.get("total") == "power" else cards
+
+
+@measure("under", {"filter": dict, "total": ("power",)}, _under_text)
 def _under(c: Ctx, p: dict[str, Any]) -> int | None:
-    """The cards under this card (that fit the ``filter``), while it is on the field."""
+    """The cards under this card (that fit the ``filter``), while it is on the field; ``total: power``: their
+    printed powers added up ("the total power of the SIGNI under this SIGNI")."""
     slot = slot_of(c.s, c.source)
     if slot is None:
         return None
-    f = p.get("filter", {})
-    return sum(1 for i in slot.under if card_fits(facts.card_of(c.s, i), f))
+    cards = [facts.card_of(c.s, i) for i in slot.under]
+    fit = [card for card in cards if card_fits(card, p.get("filter", {}))]
+    return sum(int(card.power or 0) for card in fit) if p.get("total") == "power" else len(fit)
 
 
 NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged", "revealed_count")
