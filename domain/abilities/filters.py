@@ -19,7 +19,9 @@ both checked where targets are found); ``level_of`` / ``name_of`` (the same leve
 the cards an earlier step of the effect took: ``moved``, ``discarded``, ``revealed`` or ``it``, the cards the
 step before targeted; set when chosen, see ``NOTED_CARDS``), ``name`` (a list of printed names, as deck rules
 compare them: reprints share one), ``shares_lrig_color`` (``any``: the card shares a colour with one of its
-owner's LRIGs; ``not_center``: with one of them that is not the center LRIG).
+owner's LRIGs; ``not_center``: with one of them that is not the center LRIG), ``not_timing`` (an Assist LRIG
+or ARTS without that use timing: ``attack``), ``grow_cost_zero`` (whether the card's grow cost is zero, of any
+colour).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -73,6 +75,8 @@ FILTER_KEYS = (
     "name",
     "infected",
     "shares_lrig_color",
+    "not_timing",
+    "grow_cost_zero",
 )
 # which LRIGs of the card's owner ``shares_lrig_color`` asks about: any of them, or one that is not the center
 LRIG_COLOR_WHICH = ("any", "not_center")
@@ -143,6 +147,8 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("life_burst" in f and card.life_burst != f["life_burst"])
         or ("not_card" in f and card.id in f["not_card"])
         or ("name" in f and card.name_key not in f["name"])
+        or ("not_timing" in f and f["not_timing"] in card.timings)
+        or ("grow_cost_zero" in f and (sum(c.n for c in card.grow_cost) == 0) != f["grow_cost_zero"])
     )
 
 
@@ -300,6 +306,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "soul": ("with a Soul attached", "without a Soul"),
         "life_burst": ("with a Life Burst", "without a Life Burst"),
         "awakened": ("awakened", "not awakened"),
+        "grow_cost_zero": ("whose grow cost is zero", "whose grow cost is not zero"),
         "infected": ("infected", "not infected"),
         "power_above_base": ("with more power than printed", "with no more power than printed"),
         "shares_center_color": (
@@ -315,6 +322,8 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return "/".join(v) if isinstance(v, list) else str(v)
     if k == "not_color":
         return f"non-{v}"
+    if k == "not_timing":
+        return f"without the {v} phase timing"
     if k == "any_of":
         return " or ".join(filter_text(g).strip("()") for g in v)
     if k == "card":

@@ -21,7 +21,8 @@ levels total exactly that (a number, or ``filters.NOTED_CARDS``: the total of th
 Filters (which cards fit) live in ``filters``, and the conditions abilities check in ``conditions``; both are
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field; zone ``under`` names the cards lying under that side's SIGNI (a [Soul] is attached, not
-under), with ``above``: a filter the SIGNI on top of the card must fit. ``{"self": true, "zone": "ener"}``
+under), with ``above``: a filter the SIGNI on top of the card must fit, ``of: "self"``: only the cards under
+this card. ``{"self": true, "zone": "ener"}``
 (or trash, hand) names this card in that zone of its owner.
 """
 
@@ -129,7 +130,7 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
     elif zone == "under":
-        out = _under(s, owner, f, spec.get("above", {}))
+        out = _under(s, owner, f, spec.get("above", {}), source if spec.get("of") == "self" else None)
     else:
         out = [
             iid
@@ -183,13 +184,13 @@ def _signi(s: GameState, owner: str, f: Filter, shadow: str | None) -> list[str]
     ]
 
 
-def _under(s: GameState, owner: str, f: Filter, above: Filter) -> list[str]:
+def _under(s: GameState, owner: str, f: Filter, above: Filter, only: str | None) -> list[str]:
     """The cards lying under the owner's SIGNI that fit (a [Soul] is attached, not lying under), under a SIGNI
-    that fits ``above`` ("a card under a SIGNI of yours with Rise")."""
+    that fits ``above`` ("a card under a SIGNI of yours with Rise"); ``only``: under that SIGNI alone."""
     return [
         u
         for z, slot in s.players[owner].signi_slots()
-        if slot_fits(s, slot, z, above)
+        if slot_fits(s, slot, z, above) and only in (None, slot.iid)
         for u in slot.under
         if not facts.card_of(s, u).is_lrig_deck_card and card_fits(facts.card_of(s, u), f)
     ]
@@ -255,7 +256,8 @@ def target_text(spec: dict[str, Any]) -> str:
         what = "card" if kind is None else kind
     if zone_name == "under":
         above = filter_text(spec.get("above", {}))
-        text = f"{up_to_text(spec)}{n} target {what} {filter_text(f)} under a SIGNI {above} in {side} field"
+        where = "this SIGNI" if spec.get("of") == "self" else f"a SIGNI {above} in {side} field"
+        text = f"{up_to_text(spec)}{n} target {what} {filter_text(f)} under {where}"
         return text.replace("  ", " ")
     zone = {"signi": "field", "lrig": "field", "field": "field", "life_cloth": "Life Cloth"}.get(
         zone_name, str(zone_name).replace("_", " ")

@@ -271,7 +271,10 @@ event(
 event(
     "grows",
     "an LRIG grows (a card of the LRIG deck put on top of it)",
-    {("opponent",): "When an LRIG of the opponent's grows"},
+    {
+        ("opponent",): "When an LRIG of the opponent's grows",
+        ("other",): "When another LRIG on your field grows",
+    },
     default_whose="opponent",
 )
 event(

@@ -200,6 +200,7 @@ MILLED_THIS = tw.form("mills", "this", by="any")
 SPELL_USED = tw.form("spell_used", "any")
 SPELL_USED_YOURS = tw.form("spell_used", "you")
 OPPONENT_GROWS = tw.form("grows", "opponent")
+OTHER_GROWS = tw.form("grows", "other")
 THIS_DISCARDED = tw.form("discards", "this", by="own_effect")
 MILLED_FROM_YOURS = tw.form("mills", "you", by="any")
 REFRESHES_YOURS = tw.form("refreshes", "you")
@@ -243,6 +244,9 @@ def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _grew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "enter", None, None
     yield from _field(s, opponent(d["player"]), OPPONENT_GROWS)  # "when an LRIG of the opponent's grows"
+    for listener in _field(s, d["player"], OTHER_GROWS):  # "when another LRIG on your field grows"
+        if listener[0] != d["card"]:
+            yield listener
 
 
 def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:

@@ -67,8 +67,10 @@ def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
     bad = (set(spec.get("filter", {})) | set(spec.get("above", {}))) - set(tg.FILTER_KEYS)
     if bad:
         out.append(f"step {name}: unknown filter key(s) {sorted(bad)}")
-    if "above" in spec and spec.get("zone") != "under":
-        out.append(f"step {name}: only a target under a SIGNI (zone under) names the SIGNI above it")
+    if ("above" in spec or "of" in spec) and spec.get("zone") != "under":
+        out.append(f"step {name}: only a target under a SIGNI (zone under) names the SIGNI above it (or of)")
+    if spec.get("of", "self") != "self":
+        out.append(f"step {name}: of names only this card (self)")
     for key in ("level_of", "name_of"):
         if key in spec.get("filter", {}) and spec["filter"][key] not in tg.NOTED_CARDS:
             out.append(f"step {name}: filter {key} names one of {list(tg.NOTED_CARDS)}")

@@ -129,12 +129,13 @@ def _chosen_cost_steps(
     s: GameState, player: str, card: str, rel: str, cost: dict[str, Any]
 ) -> list[dict[str, Any]] | None:
     """The steps of the parts of a cost paid with cards the payer chooses: downing LRIGs or SIGNI, putting
-    ener cards into the trash (None: they cannot all be paid)."""
+    ener cards, or cards from under this card, into the trash (None: they cannot all be paid)."""
     steps: list[dict[str, Any]] = []
     for key, op_name, zone, extra in (
         ("down_lrig", "down", "lrig", {"upped": True}),
         ("down_signi", "down", "signi", {"upped": True}),
         ("trash_ener", "trash", "ener", {}),
+        ("trash_under", "trash", "under", {}),
     ):
         if key not in cost:
             continue
@@ -145,6 +146,8 @@ def _chosen_cost_steps(
             "count": int(c.get("n", 1)),
             "filter": {**c.get("filter", {}), **extra},
         }
+        if zone == "under":  # "put n cards from under this SIGNI into the trash"
+            spec["of"] = "self"
         if c.get("all"):  # "put all the cards of your ener zone into the trash": none there pays it too
             steps.append({"op": op_name, "target": {**spec, "all": True}})
             continue
