@@ -90,6 +90,8 @@ EVENT_TYPES: dict[str, str] = {
     "EffectDelayed": "part of an effect waits for a later moment (the end of an attack, the next turn)",
     "EffectEnded": "a waiting effect ended early (its card came back new, or its turn ended)",
     "AbilityGranted": "a card gained an ability until end of turn",
+    "AbilityHeld": "a player, or their center LRIG (whichever LRIG it is, grown or not), gained an ability "
+    "for the rest of the game",
     "AbilitiesLost": "cards lost their abilities until end of turn",
     "SigniMoved": "a SIGNI moved to another SIGNI zone of its player's field (or two changed places), "
     "keeping their state",

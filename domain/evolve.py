@@ -728,6 +728,12 @@ def _ability_granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
     _slot_of(state, d["card"]).keywords.append(f"ability:{d['ability']}")
 
 
+@handles("AbilityHeld")
+def _ability_held(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    held = {"card": d["card"], "ability": d["ability"], "holder": d["holder"]}
+    _player(state, d).held.append(held)
+
+
 @handles("SigniMoved")
 def _signi_moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
     ps = _player(state, d)

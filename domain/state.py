@@ -100,6 +100,9 @@ class PlayerState:
     coins: int = 0  # at most COIN_LIMIT
     # zone markers on this player's SIGNI zones (Virus ...): zone -> the markers there, in the order put
     markers: dict[str, list[str]] = field(default_factory=dict)
+    # abilities held for the rest of the game (``AbilityHeld``): {"card": the card whose effect gave it,
+    # "ability": its reference, "holder": "you" (the player) | "center_lrig" (whichever LRIG is the center)}
+    held: list[dict[str, str]] = field(default_factory=list)
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -112,12 +115,15 @@ class PlayerState:
             self.lrigs_face_up,
             self.coins,
             {z: list(m) for z, m in self.markers.items()} if self.markers else {},
+            list(self.held),  # its entries are never changed, only added
         )
 
     def to_dict(self) -> dict[str, Any]:
         extra: dict[str, Any] = {"coins": self.coins} if self.coins else {}  # left out at 0: older states
         if self.markers:  # keep their digest; so are markers while there are none
             extra["markers"] = {z: list(m) for z, m in self.markers.items()}
+        if self.held:  # and abilities held for the game, while there are none
+            extra["held"] = [dict(h) for h in self.held]
         return {
             **extra,
             "name": self.name,
@@ -142,6 +148,7 @@ class PlayerState:
             bool(d.get("lrigs_face_up", False)),
             int(d.get("coins", 0)),
             {z: list(m) for z, m in (d.get("markers") or {}).items()},
+            [dict(h) for h in d.get("held", ())],
         )
 
     def signi_slots(self) -> list[tuple[str, Slot]]:

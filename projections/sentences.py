@@ -823,6 +823,13 @@ def _ability_granted(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.card(d.get('card'))} gains an ability{_until(d)}{s.by(d)}"
 
 
+@says("AbilityHeld")
+def _ability_held(s: Say, d: Mapping[str, Any]) -> str:
+    center = d.get("holder") == "center_lrig"
+    who = f"{s.whose(d.get('player'))} center LRIG" if center else s.player(d.get("player"))
+    return f"{who} gains an ability for the rest of the game by the effect of {s.card(d.get('card'))}"
+
+
 @says("AbilitiesLost")
 def _abilities_lost(s: Say, d: Mapping[str, Any]) -> str:
     lose = s.verb(d, "loses its", "lose their")

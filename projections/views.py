@@ -128,6 +128,8 @@ def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[s
         erased = state.flags.get("erased", {}).get(p)
         if erased:  # the SIGNI zones erased until end of turn
             view["erased"] = list(erased)
+        if ps.held:  # abilities the player or their center LRIG hold for the rest of the game
+            view["held"] = [{**h, "card": card_view(state, h["card"])} for h in ps.held]
         players[p] = view
     out: dict[str, Any] = {
         "version": state.version,
@@ -364,6 +366,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "EffectDelayed",
     "EffectEnded",
     "AbilityGranted",
+    "AbilityHeld",
     "AbilitiesLost",
     "SigniMoved",
     "LifeBurstCancelled",

@@ -33,8 +33,9 @@ A card's entry is a list of abilities. An ability is an object:
 - ``effect``: a list of steps (see ``effects.OPS``); ``{"op": "then"}`` splits it where targets of what
   follows are chosen only when it is reached
 
-An ability can give a card another ability until end of turn (``grant_ability``): the gained ability is
-written inside that step, and named ``<card id>#<ability index>.<n>`` (the n-th such step of that ability).
+An ability can give a card another ability until end of turn (``grant_ability``), or give a player or their
+center LRIG one for the rest of the game (``hold_ability``): the gained ability is written inside that step,
+and named ``<card id>#<ability index>.<n>`` (the n-th such step of that ability).
 
 Cards with abilities that are not encoded are still played with their printed facts; their abilities are
 resolved by a judge, and every view says so (``enforced: false``).
@@ -175,7 +176,7 @@ def granted_in(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     printed order."""
     out: list[dict[str, Any]] = []
     for st in steps:
-        if st.get("op") in ("grant_ability", "soul_grant"):
+        if st.get("op") in ("grant_ability", "soul_grant", "hold_ability"):
             out.append(st["ability"])
         for key in ("then", "else"):
             if isinstance(st.get(key), list):

@@ -7,7 +7,9 @@ A constant ability applies while its card is on the field, has not lost its abil
 word); ``active(s, change)`` yields those of one change that apply now, written as the
 encoding wrote them (an alias among them), and the functions below read them.
 
-A constant ability a card gained until end of turn (``grant_ability``) applies like one of its own.
+A constant ability a card gained until end of turn (``grant_ability``) applies like one of its own; so does
+one a player or their center LRIG holds for the game (``hold_ability``: the player's applies from wherever
+the card that gave it is).
 
 This module registers the power and keywords constants give with ``domain.facts`` as it loads
 (``facts.use_constant_effects``): the facts of a card ask no module of the abilities."""
@@ -23,7 +25,7 @@ from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
 from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
 from domain.abilities.measures import Ctx, bonus
-from domain.abilities.triggers import team_ok
+from domain.abilities.triggers import held, holding, team_ok
 from domain.cards import CostItem
 from domain.per_match import PerMatch
 from domain.state import GameState, Slot, facing
@@ -83,12 +85,15 @@ def active(s: GameState, op: str) -> Iterator[Applying]:
     """(controller, source card, step) of every constant step of kind ``op`` that applies now."""
     holders = _holders(s, op)
     for p, ps in s.players.items():
+        center = ps.lrig.get("center")
         for source in (*ps.signi.values(), *ps.lrig.values()):
-            if source is None or (source.iid not in holders and not source.keywords):
+            if source is None or (source.iid not in holders and not source.keywords and source is not center):
                 continue
             steps = _steps(s.cards[source.iid], op)
             if source.keywords:  # abilities gained until end of turn are kept among the keywords
                 steps += _granted_steps(s, source, op)
+            if source is center and ps.held:  # what the center LRIG holds for the game
+                steps += _held_steps(s, source.iid, op)
             if not steps or tg.lost(s, source.iid):
                 continue
             for ab, st in steps:
@@ -97,7 +102,23 @@ def active(s: GameState, op: str) -> Iterator[Applying]:
                 if not tg.holds(s, p, source.iid, ab.get("condition")):
                     continue
                 yield p, source.iid, st
+        for host in holding(s, p) if ps.held else ():  # what the player holds for the game, from its card
+            for ab, st in _held_steps(s, host, op):
+                if tg.holds(s, p, host, ab.get("condition")):
+                    yield p, host, st
     yield from _from_under(s, op, holders)
+
+
+def _held_steps(s: GameState, iid: str, op: str) -> tuple[tuple[Ability, Step], ...]:
+    """(ability, step) of the constant steps of one word among the abilities held for the game that the card
+    carries (``triggers.held``)."""
+    return tuple(
+        (ab, st)
+        for _ref, ab in held(s, iid)
+        if ab["kind"] == "constant"
+        for st in ab.get("effect", [])
+        if form_of(st) == op
+    )
 
 
 def above(step: Step) -> bool:

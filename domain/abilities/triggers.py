@@ -69,13 +69,36 @@ def granted(s: GameState, iid: str) -> list[str]:
     return [] if slot is None else [k.split(":", 1)[1] for k in slot.keywords if k.startswith("ability:")]
 
 
+def held(s: GameState, iid: str) -> list[tuple[str, dict[str, Any]]]:
+    """(reference, ability) of the abilities held for the rest of the game (``AbilityHeld``) that this card
+    carries: the player's own ones on the card whose effect gave them (wherever it is: a used PIECE), the
+    center LRIG's on whichever LRIG is the center now."""
+    owner = s.owners.get(iid)
+    ps = s.players[owner] if owner is not None else None
+    if ps is None or not ps.held:
+        return []
+    center = ps.lrig.get("center")
+    out = []
+    for h in ps.held:
+        if (h["holder"] == "you" and h["card"] == iid) or (
+            h["holder"] == "center_lrig" and center is not None and center.iid == iid
+        ):
+            out.append((h["ability"], ability_at(s.cards[h["card"]], h["ability"])))
+    return out
+
+
+def holding(s: GameState, player: str) -> list[str]:
+    """The cards that carry the player's own abilities held for the game (see ``held``), once each."""
+    return list(dict.fromkeys(h["card"] for h in s.players[player].held if h["holder"] == "you"))
+
+
 def abilities_gained(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
-    """(reference, ability) of the abilities a card on the field gained until end of turn (none when it lost
-    its abilities)."""
+    """(reference, ability) of the abilities a card on the field gained until end of turn, and those its
+    player's center LRIG holds for the game (none when it lost its abilities)."""
     slot = tg._slot(s, iid)
     if slot is None or "no_abilities" in slot.keywords:
         return []
-    return [(ref, ability_at(s.cards[iid], ref)) for ref in granted(s, iid)]
+    return [*((ref, ability_at(s.cards[iid], ref)) for ref in granted(s, iid)), *held(s, iid)]
 
 
 @cache
@@ -91,8 +114,10 @@ def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
     Soul gives), and those it gained."""
     card_id = s.cards[iid]
     slot = tg._slot(s, iid)
-    if slot is None:  # off the field: no Soul and nothing gained; lost as it was when it left
-        return [] if iid in s.flags.get(tg.LOST, ()) else list(_own(card_id))
+    if slot is None:  # off the field: no Soul and nothing gained; lost as it was when it left; a card that
+        if iid in s.flags.get(tg.LOST, ()):  # gave its player an ability for the game carries it (``held``)
+            return []
+        return [*_own(card_id), *held(s, iid)]
     keywords = slot.keywords
     lost = "no_abilities" in keywords
     out = [] if lost else list(_own(card_id))
@@ -100,6 +125,8 @@ def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
         out += soul_given(s, iid)
     if keywords:
         out += [(ref, ability_at(card_id, ref)) for ref in granted(s, iid)]
+    if not lost:
+        out += held(s, iid)
     return out
 
 
@@ -213,17 +240,27 @@ RISEN = tw.form("risen", "this")
 
 
 def _signi(s: GameState, player: str, key: tw.Key, subject: str | None = None) -> Iterator[Listener]:
-    """The player's SIGNI, each asked for the form."""
+    """The player's SIGNI, each asked for the form, then the abilities the player holds for the game."""
     for _z, slot in s.players[player].signi_slots():
         yield slot.iid, player, "auto", key, subject
+    yield from _holding(s, player, key, subject)
 
 
 def _field(s: GameState, player: str, key: tw.Key, subject: str | None = None) -> Iterator[Listener]:
-    """Every card on the player's field, SIGNI first, then LRIGs, each asked for the form."""
+    """Every card on the player's field, SIGNI first, then LRIGs, each asked for the form, then the abilities
+    the player holds for the game."""
     ps = s.players[player]
     for slot in [*ps.signi.values(), *ps.lrig.values()]:
         if slot is not None:
             yield slot.iid, player, "auto", key, subject
+    yield from _holding(s, player, key, subject)
+
+
+def _holding(s: GameState, player: str, key: tw.Key, subject: str | None) -> Iterator[Listener]:
+    """An ability a player holds for the game listens like one of a card on their field (``held``)."""
+    if s.players[player].held:
+        for iid in holding(s, player):
+            yield iid, player, "auto", key, subject
 
 
 def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:

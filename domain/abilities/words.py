@@ -365,6 +365,14 @@ def _grant_ability_text(s: Step) -> str:
     return f'{_t(s)} gains "{describe_ability(s["ability"]).rstrip(".")}" until {until}'
 
 
+def _hold_ability_text(s: Step) -> str:
+    from domain.abilities.catalogue import describe_ability
+
+    center = s.get("holder") == "center_lrig"
+    who = "your center LRIG (whichever LRIG it is, also after it grows)" if center else "you"
+    return f'for the rest of the game, {who} gain(s) "{describe_ability(s["ability"]).rstrip(".")}"'
+
+
 def _base_text(s: Step) -> str:
     until = "until the opponent's next turn ends" if s.get("until") == "opponent_next_turn" else "this turn"
     if "level" not in s:
@@ -396,6 +404,11 @@ MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "power": (("power",), _power_text, {"amount": int, "per": str | dict[str, Any], "until": Until}),
     "grant": (("keywords",), _keywords_text, {"keywords": list[str], "until": Until}),
     "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any], "until": Until}),
+    "hold_ability": (
+        ("held",),
+        _hold_ability_text,
+        {"ability": dict[str, Any], "holder": Literal["you", "center_lrig"]},
+    ),
     "lose_abilities": (
         ("lose_abilities",),
         lambda s: f"{_t(s)} loses its abilities until end of turn",
@@ -460,7 +473,7 @@ def _modify_check(step: Step) -> list[str]:
     zone_change = step.get("change") in ("marker", "erased")
     if zone_change and "target" in step:
         out.append(f"step {step.get('change')}: a change of a zone names no target, only a side")
-    if not zone_change and "target" not in step:
+    if not zone_change and step.get("change") != "held" and "target" not in step:
         out.append("step modify: target is required")
     if step.get("change") == "marker" and "marker" not in step:
         out.append("step marker: which marker is required")
@@ -470,8 +483,10 @@ def _modify_check(step: Step) -> list[str]:
         out.extend(f"step power: {p}" for p in per_problems(step["per"]))
     if step.get("change") == "base" and "power" not in step:
         out.append("step set_base: power must be a number (level too, when it changes)")
-    if step.get("change") == "ability":
+    if step.get("change") in ("ability", "held"):
         out.extend(ability_problems("granted ability", step.get("ability", {})))
+    if step.get("change") == "held" and ("target" in step or "holder" not in step):
+        out.append("step hold_ability: a holder (you, center_lrig) and no target: the player holds it")
     if step.get("change") == "keywords":
         out.extend(keyword_problems(step.get("keywords")))
     on_ener = step.get("target", {}).get("zone") == "ener"
@@ -498,13 +513,15 @@ general_word(
             "frozen",
             "marker",
             "erased",
+            "held",
         ],
         "value": bool,
         "remove": bool,
     },
     "The targets change until a time: power (amount, per, until), keywords, an ability gained, abilities "
     "lost, base level and power, awakened, downed or upped, frozen; or SIGNI zones of a side change: a "
-    "marker (a Virus) put in them or removed (remove), or one erased until end of turn.",
+    "marker (a Virus) put in them or removed (remove), or one erased until end of turn; or (held, no target) a player or "
+    "their center LRIG gains an ability for the rest of the game.",
     _modify_route,
     [
         Route(key, fx.OPS[name], text)
@@ -517,6 +534,9 @@ for _name, (_key, _text, _params) in MODIFY_ROUTES.items():
     _fixed: dict[str, Any] = {"change": _key[0]}
     if len(_key) > 1:
         _fixed["value"] = _key[1] == "true"
+    if _key == ("held",):  # held by a player (or their center LRIG), not by a targeted card
+        alias(_name, "modify", _params, _fixed)
+        continue
     alias(_name, "modify", {"target": TARGET, **_params}, _fixed, targets=True)
 alias("place_marker", "modify", ZONE_ROUTES["place_marker"][2], {"change": "marker"})
 alias("remove_marker", "modify", ZONE_ROUTES["remove_marker"][2], {"change": "marker", "remove": True})

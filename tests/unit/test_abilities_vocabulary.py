@@ -151,6 +151,7 @@ def test_every_step_can_be_described() -> None:
         "delay": {"then": [{"op": "draw"}]},
         "grant_ability": {"target": {"self": True}, "ability": {"kind": "auto", "trigger": {"on": "attack"}}},
         "grant": {"target": {"self": True}, "keywords": ["lancer"]},
+        "hold_ability": {"holder": "center_lrig", "ability": {"kind": "auto", "trigger": {"on": "attack"}}},
         "power": {"target": {"it": True}, "amount": 1000, "until": "opponent_next_turn"},
         "set_base": {"target": {"self": True}, "level": 3, "power": 12000, "until": "opponent_next_turn"},
         "place_marker": {"marker": "virus"},

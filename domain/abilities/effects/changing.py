@@ -163,6 +163,17 @@ def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) 
     return True
 
 
+@op("hold_ability")
+def _hold_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The player (``holder: you``) or their center LRIG (``center_lrig``: whichever LRIG is the center, the
+    one it grows into too) gains the ability written in the step for the rest of the game."""
+    step = at.step
+    ref = granted_ref(rec.state.cards[frame.card], int(frame.ability), step["ability"])
+    data = {"player": frame.player, "card": frame.card, "ability": ref, "holder": step["holder"]}
+    rec.emit("AbilityHeld", "rules", "ability.held", data)
+    return True
+
+
 @op("lose_abilities")
 def _lose_abilities(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
