@@ -520,8 +520,8 @@ general_word(
     },
     "The targets change until a time: power (amount, per, until), keywords, an ability gained, abilities "
     "lost, base level and power, awakened, downed or upped, frozen; or SIGNI zones of a side change: a "
-    "marker (a Virus) put in them or removed (remove), or one erased until end of turn; or (held, no target) a player or "
-    "their center LRIG gains an ability for the rest of the game.",
+    "marker (a Virus) put in them or removed (remove), or one erased until end of turn; or (held, no "
+    "target) a player or their center LRIG gains an ability for the rest of the game.",
     _modify_route,
     [
         Route(key, fx.OPS[name], text)
