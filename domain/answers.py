@@ -13,6 +13,7 @@ from typing import Any
 from domain import costs, facts
 from domain.abilities import effects, is_enforced, use
 from domain.abilities.catalogue import rise_filter
+from domain.abilities.constants import leave_redirect
 from domain.abilities.effects import ener_payment
 from domain.abilities.frames import load as load_frame
 from domain.abilities.targets import slot_fits
@@ -20,7 +21,7 @@ from domain.abilities.triggers import activate
 from domain.abilities.use import spell_resolves
 from domain.actions import Action
 from domain.cards import Card, CardType
-from domain.combat import lrig_attack_refusal
+from domain.combat import lrig_attack_refusal, replace_damage
 from domain.errors import IllegalAction
 from domain.formats import format_of
 from domain.kinds import describe_pending
@@ -126,6 +127,11 @@ def ener_charge(rec: Recorder, act: Action) -> None:
                 "decision.invalid", f"{p} has no card {ref} in hand or SIGNI {ref} on the field"
             ) from None
         src = "field"
+        redirect = leave_redirect(s, iid)
+        if redirect is not None:  # a replacement constant sends the SIGNI leaving the field elsewhere
+            data = {"player": p, "cards": [iid], "to": redirect[0], "from": "signi"}
+            rec.emit("CardsMoved", p, "effect.replace", {**data, "replaced_by": redirect[1]})
+            return
     rec.emit("EnerCharged", p, "ener.charge", {"player": p, "card": iid, "from": src})
 
 
@@ -490,6 +496,20 @@ def _burst_cancel(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
         use.life_burst(rec, iid, s.owners[iid])
 
 
+def _replace(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
+    """The answer to whether to use a replacement effect that says "you may" (``effect.replace``): used, what
+    it names happens instead of the damage; declined, the attack goes on and it is not asked again."""
+    p, option = act.player or "", act.get("option")
+    if option not in ("replace", "decline"):
+        raise IllegalAction("decision.invalid", "choose an option: replace or decline")
+    answer = {"player": p, "answer": {"option": option}, "purpose": "replace", "private": False}
+    rec.emit("Answered", p, "effect.replace", answer)
+    if option == "replace":
+        replace_damage(rec, p, pending["card"])
+    else:
+        rec.emit("ReplacementDeclined", p, "effect.replace", {"player": p, "card": pending["card"]})
+
+
 # -- discards and choices -------------------------------------------------------------------------
 
 
@@ -515,6 +535,9 @@ def choose(rec: Recorder, act: Action) -> None:
         return
     if pending.get("purpose") == "burst_cancel":
         _burst_cancel(rec, act, pending)
+        return
+    if pending.get("purpose") == "replace":
+        _replace(rec, act, pending)
         return
     if pending.get("purpose") == "rba.order":
         option = act.get("option")

@@ -12,8 +12,9 @@ from typing import Any
 
 from domain import facts
 from domain.abilities import effects
-from domain.abilities.constants import immune, lrig_attack_terms
+from domain.abilities.constants import immune, lrig_attack_terms, replacements
 from domain.abilities.filters import card_fits
+from domain.abilities.vocabulary import steps_text
 from domain.formats import format_of
 from domain.kinds import DecisionKind
 from domain.recorder import Recorder
@@ -174,8 +175,50 @@ def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
     return True
 
 
+def replaced(rec: Recorder, defender: str, source: str) -> bool:
+    """Whether the damage of the attack under way is replaced (``effect.replace``), or waits for the defender
+    to answer whether to replace it: a replacement that says "you may" is asked first (once each for this
+    attack); one that does not is used at once. What it names happens instead, as an effect of its card."""
+    a = rec.state.attack or {}
+    found = [r for r in replacements(rec.state, defender, "damage") if r[0] not in a.get("declined", [])]
+    if not found:
+        return False
+    card, _ref, step = found[0]
+    if step.get("optional"):
+        rec.ask(
+            defender,
+            DecisionKind.CHOOSE,
+            "effect.replace",
+            purpose="replace",
+            card=card,
+            min=0,
+            max=0,
+            choices=[],
+            options=["replace", "decline"],
+            prompt=f"replace the damage of this attack? instead: {steps_text(step['instead'])}",
+        )
+        return True
+    replace_damage(rec, defender, card)
+    return True
+
+
+def replace_damage(rec: Recorder, defender: str, card: str) -> None:
+    """The damage of the attack under way is replaced by the replacement constant of ``card``: what it names
+    happens instead (the defender chose to, or it says no "may")."""
+    s = rec.state
+    found = [r for r in replacements(s, defender, "damage") if r[0] == card]
+    if not found or s.attack is None:  # it left the field, or lost its abilities, while asked: not replaced
+        return
+    _card, ref, step = found[0]
+    data = {"player": defender, "source": s.attack["card"], "card": card, "attack": True}
+    rec.emit("DamageReplaced", "rules", "effect.replace", data)
+    effects.start(rec, card, defender, ref, {"effect": step["instead"]}, "effect.replace")
+
+
 def damage(rec: Recorder, tp: str, defender: str, slot: Slot, rule: str) -> None:
     s = rec.state
+    if replaced(rec, defender, slot.iid):
+        return
     if prevented(rec, defender, slot.iid, attack=True):
         return
     kws = facts.keywords(s, slot)

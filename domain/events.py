@@ -106,6 +106,9 @@ EVENT_TYPES: dict[str, str] = {
     "SigniAttacksLimited": "a player's SIGNI may attack at most so many times in all this turn",
     "PreventionSet": "this turn, the next time(s) a player would take damage, they take none instead",
     "DamagePrevented": "damage a player would have taken was prevented by an effect",
+    "DamageReplaced": "damage a player would have taken by an attack was replaced: a card's effect happened "
+    "instead",
+    "ReplacementDeclined": "a player chose not to use a replacement effect that says they may",
     "EffectDamageDealt": "an effect dealt damage to a player (a crush, or the loss of the game, follows)",
     "MarkersPlaced": "a zone marker (a Virus ...) was put in SIGNI zones of a player's field; it stays there "
     "whatever SIGNI come and go",

@@ -856,6 +856,18 @@ def _damage_prevented(state: GameState, d: dict[str, Any], _e: Any) -> None:
         state.attack["resolved"] = True
 
 
+@handles("DamageReplaced")
+def _damage_replaced(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    if state.attack is not None:  # the attack's damage was replaced: it is done
+        state.attack["resolved"] = True
+
+
+@handles("ReplacementDeclined")
+def _replacement_declined(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    if state.attack is not None:  # not asked again for this attack
+        state.attack["declined"] = [*state.attack.get("declined", []), d["card"]]
+
+
 @handles("EffectDamageDealt")
 def _effect_damage(state: GameState, d: dict[str, Any], _e: Any) -> None:
     return None  # the crush (or the end of the game) that follows is an event of its own

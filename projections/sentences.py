@@ -918,6 +918,8 @@ def _signi_attacks_limited(s: Say, d: Mapping[str, Any]) -> str:
 def _prevention_set(s: Say, d: Mapping[str, Any]) -> str:
     times = int(d.get("times", 1))
     nxt = "the next time" if times == 1 else f"the next {times} times"
+    if d.get("all"):
+        nxt = "each time"
     who = s.player(d.get("player"))
     if d.get("what") == "attack":
         return f"This turn, {nxt} a SIGNI attacks, that attack is negated{s.by(d)}"
@@ -929,6 +931,18 @@ def _damage_prevented(s: Say, d: Mapping[str, Any]) -> str:
     source = f" from {s.card(d['source'])}" if d.get("source") else ""
     by = f" by the effect of {s.card(d['card'])}" if d.get("card") else ""
     return f"Damage to {s.player(d.get('player'))}{source} is prevented{by}"
+
+
+@says("DamageReplaced")
+def _damage_replaced(s: Say, d: Mapping[str, Any]) -> str:
+    source = f" from {s.card(d['source'])}" if d.get("source") else ""
+    by = s.card(d.get("card"))
+    return f"Damage to {s.player(d.get('player'))}{source} is replaced by the effect of {by}"
+
+
+@says("ReplacementDeclined")
+def _replacement_declined(s: Say, d: Mapping[str, Any]) -> str:
+    return f"{s.player(d.get('player'))} does not use the replacement effect of {s.card(d.get('card'))}"
 
 
 @says("EffectDamageDealt")

@@ -380,6 +380,8 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "SigniAttacksLimited",
     "PreventionSet",
     "DamagePrevented",
+    "DamageReplaced",
+    "ReplacementDeclined",
     "EffectDamageDealt",
     "MarkersPlaced",
     "MarkersRemoved",

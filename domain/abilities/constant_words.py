@@ -24,7 +24,13 @@ A form is its parameters and their types, how it reads in English, and what else
   take the same ``above`` target: a card under a SIGNI gives it power or keywords (only such steps of a card
   lying under a SIGNI apply, and they apply only there);
 - ``lrig_attacks``: ``{"max": n, "downed": true}``: this LRIG may attack up to n times a turn, and (with
-  ``downed``) even while downed.
+  ``downed``) even while downed;
+- ``replace``: ``{"event": "damage", "cause": "attack", "instead": [steps], "optional": true}``: a replacement
+  effect: when what ``event`` names would happen to its controller (``damage``: they would take damage by the
+  attack of the opponent's SIGNI or LRIG), the steps of ``instead`` happen in its place, as an effect of this
+  card; ``optional`` ("you may"): its controller is asked first, while the event waits. ``{"event":
+  "leave_field", "subject": "opponent_signi", "to": "trash"}``: a SIGNI of the opponent's that would leave
+  the field (however: an effect, a cost, battle, rule processing, an ener charge) goes to that zone instead.
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from domain.abilities.targets import (
     shadow_text,
     target_text,
 )
-from domain.abilities.vocabulary import fits, type_text
+from domain.abilities.vocabulary import fits, step_problems, steps_text, type_text
 
 Step = Mapping[str, Any]
 Text = Callable[[Step], str]
@@ -288,6 +294,47 @@ constant(
 )
 
 
+def _replace_text(st: Step) -> str:
+    if st.get("event") == "leave_field":
+        where = st.get("to")
+        return f"if a SIGNI of the opponent's would leave the field, it is put into the {where} instead"
+    what = {"damage": "you would take damage by the attack of the opponent's SIGNI or LRIG"}.get(
+        str(st.get("event")), str(st.get("event"))
+    )
+    may = "you may instead" if st.get("optional") else "instead"
+    return f"if {what}, {may}: {steps_text(st.get('instead', []))}"
+
+
+def _replace_check(st: Step) -> list[str]:
+    out = [p for x in st.get("instead", []) for p in step_problems(x)]
+    if st.get("event") == "damage" and st.get("cause", "attack") != "attack":
+        out.append("a damage replacement names the damage of an attack (cause: attack)")
+    if st.get("event") == "leave_field":
+        if "to" not in st or "subject" not in st or "instead" in st or st.get("optional"):
+            out.append("a leave_field replacement names its subject and where it goes (to), nothing else")
+    elif not st.get("instead") or "to" in st or "subject" in st:
+        out.append("a damage replacement names the steps that happen instead (instead), not a zone")
+    return out
+
+
+constant(
+    "replace",
+    {
+        "event": Literal["damage", "leave_field"],
+        "cause": Literal["attack"],
+        "instead": list,
+        "optional": bool,
+        "subject": Literal["opponent_signi"],
+        "to": Literal["trash"],
+    },
+    _replace_text,
+    "a replacement effect: when the event would happen to its controller, the steps of instead happen in its "
+    "place (optional: its controller is asked first, while the event waits)",
+    check=_replace_check,
+    required=("event",),
+)
+
+
 def general_constant(name: str, changes: tuple[str, ...], doc: str) -> None:
     """Register ``name`` as the general word whose ``change`` names one of ``changes``; each of those is an
     alias of it with ``change`` fixed."""
@@ -317,10 +364,11 @@ general_constant(
         "refresh_keeps_life",
         "guard_cost",
         "minus_to_plus",
+        "replace",
     ),
     "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, which "
     "spells no player can use, where a SIGNI vanished goes, how often and when this LRIG may attack, "
-    "whether a refresh trashes Life Cloth, what the opponent's Guard costs",
+    "whether a refresh trashes Life Cloth, what the opponent's Guard costs, what happens instead of an event",
 )
 constant_alias("front_vanished_to_trash", "vanished_to_trash", which="front")
 

@@ -36,8 +36,10 @@ __all__ = [
     "front_to_trash",
     "immune",
     "keyword_bonus",
+    "leave_redirect",
     "lrig_attack_terms",
     "power_bonus",
+    "replacements",
     "spell_banned",
     "spell_cost_extra",
     "vanishes_to_trash",
@@ -253,6 +255,33 @@ def immune(s: GameState, iid: str, what: str, by: str, battle: bool = False) -> 
         if whom == "any" or (not battle and (whom == "opponent") == (by != p)):
             return True
     return False
+
+
+def replacements(s: GameState, player: str, event: str) -> list[tuple[str, int | str, Step]]:
+    """(source card, the number of its constant ability, step) of every replacement constant (``replace``)
+    of ``player``'s cards that applies now to an event of that kind happening to them."""
+    out: list[tuple[str, int | str, Step]] = []
+    for p, source, st in active(s, "replace"):
+        g = expand(st)
+        if p != player or g.get("event") != event:
+            continue
+        ref = next((i for i, ab in _constants(s.cards[source]) if any(x is st for x in ab["effect"])), None)
+        if ref is not None:
+            out.append((source, ref, g))
+    return out
+
+
+def leave_redirect(s: GameState, iid: str) -> tuple[str, str] | None:
+    """(the zone, the card whose constant says so) where a SIGNI that leaves the field goes instead of where
+    it would have gone (``replace`` of ``leave_field``), or None when no such constant applies now."""
+    owner = s.owners.get(iid)
+    for p, source, st in active(s, "replace"):
+        g = expand(st)
+        if g.get("event") != "leave_field" or "to" not in g:
+            continue
+        if g.get("subject") == "opponent_signi" and owner is not None and owner != p:
+            return str(g["to"]), source
+    return None
 
 
 def minus_to_plus(s: GameState, iid: str, by: str) -> bool:

@@ -637,7 +637,8 @@ def _rule(s: GameState, w: dict[str, Any]) -> str:
 
 def _vanished_to_trash(rec: Recorder, event: Any) -> None:
     """A SIGNI vanished in battle by an attacker whose constant says so goes to the trash, not the ener; so
-    does one vanished (however) during an attack phase in front of a SIGNI whose constant says so."""
+    does one vanished (however) during an attack phase in front of a SIGNI whose constant says so, and one
+    that a replacement constant sends to the trash as it leaves the field."""
     from domain.abilities.constants import front_to_trash, vanishes_to_trash
 
     s, d = rec.state, event.data
@@ -649,7 +650,13 @@ def _vanished_to_trash(rec: Recorder, event: Any) -> None:
         source = front_to_trash(s, d["player"], d["zone"])
     if source is None:  # an effect said so for the rest of the turn
         source = s.flags.get("vanish_to_trash", {}).get(d["player"])
-    if source is None:
+    if source is None:  # a replacement constant: a SIGNI leaving the field goes to the trash instead
+        from domain.abilities.constants import leave_redirect
+
+        redirect = leave_redirect(s, d["card"])
+        if redirect is not None and redirect[0] == "trash":
+            data = {"player": d["player"], "cards": [d["card"]], "to": "trash", "from": "ener"}
+            rec.emit("CardsMoved", "rules", "effect.replace", {**data, "replaced_by": redirect[1]})
         return
     rec.emit(
         "CardsMoved",

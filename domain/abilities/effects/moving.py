@@ -10,7 +10,7 @@ from typing import Any
 
 from domain import facts
 from domain.abilities import targets as tg
-from domain.abilities.constants import immune
+from domain.abilities.constants import immune, leave_redirect
 from domain.abilities.effects.running import REFERS, ask_in_step, count, op, refers_later, take, taken, who
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
@@ -178,8 +178,21 @@ def _did_follows(frame: Frame) -> bool:
 
 
 def move_cards(rec: Recorder, frame: Frame, player: str, cards: list[str], to: str, **extra: Any) -> None:
-    """Move cards from one zone (noted as ``from``); a SIGNI that leaves the field may trigger abilities."""
+    """Move cards from one zone (noted as ``from``); a SIGNI that leaves the field may trigger abilities. A
+    SIGNI that a replacement constant sends elsewhere as it leaves the field goes there instead
+    (``effect.replace``)."""
     src = zone_of(rec.state, cards[0])
+    if src == "signi":
+        redirected = [(i, r) for i in cards if (r := leave_redirect(rec.state, i)) is not None and r[0] != to]
+        for iid, (zone, source) in redirected:
+            data = {"player": player, "cards": [iid], "to": zone, "from": src, "by_effect": frame.card}
+            kept = {k: v for k, v in extra.items() if k == "as_cost"}
+            rec.emit("CardsMoved", "rules", "effect.replace", {**data, **kept, "replaced_by": source})
+            frame.notes["done"] = frame.notes.get("done", 0) + 1
+        cards = [i for i in cards if i not in {r[0] for r in redirected}]
+        if not cards:
+            frame.notes["moved"] = [r[0] for r in redirected]
+            return
     if src == "signi" and extra.get("as_cost"):  # its power as it leaves: "less power than the SIGNI put
         slots = [(i, sl) for i in cards if (sl := tg._slot(rec.state, i)) is not None]  # into the trash"
         frame.notes["moved_power"] = {i: facts.power(rec.state, sl) for i, sl in slots}
