@@ -607,6 +607,9 @@ def _answer_effect(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
             raise IllegalAction(
                 "decision.invalid", f"choose between {lo} and {hi} card(s), not {len(picked)}"
             )
+        missing = [c for c in pending.get("must_include", []) if c not in picked]
+        if missing:  # a constant says these must be targeted if possible
+            raise IllegalAction("effect.must-target", f"the target(s) must include {', '.join(missing)}")
     frame = load_frame(pending["resume"])  # the stored frame, of whichever version: upcast when older
     rec.emit(
         "Answered",

@@ -220,9 +220,12 @@ def _choose(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
 
 def _choose_cards(p: str, pending: dict[str, Any]) -> Answers:
     lo, hi = int(pending.get("min", 1)), int(pending.get("max", 1))
+    must = set(pending.get("must_include", []))  # targets a constant says must be chosen if possible
     emitted = 0
     for k in range(lo, hi + 1):
         for combo in combinations(pending.get("choices", []), k):
+            if not must <= set(combo):
+                continue
             if emitted >= MAX_COMBINATIONS:
                 return
             emitted += 1

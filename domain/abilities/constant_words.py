@@ -10,8 +10,9 @@ A form is its parameters and their types, how it reads in English, and what else
   spec names (``{"self": true}`` or a side/zone/filter spec; ``count`` is ignored: "all that fit"); with
   ``per``, the amount is added once for each of what the measure counts ("+1000 for each ...", see
   ``measures``);
-- ``immune``: ``{"from": "vanish" | "down" | "power_minus", "by": "opponent" | "any"}``: the card cannot be
-  vanished (downed, given minus power) by those effects (``any``: by any effect; vanished: nor in battle);
+- ``immune``: ``{"from": "vanish" | "down" | "power_minus" | "gain_abilities", "by": "opponent" | "any"}``:
+  the card cannot be vanished (downed, given minus power, given new abilities or keywords) by those effects
+  (``any``: by any effect; vanished: nor in battle);
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
 - ``spell_ban``: ``{"filter"}``: no player can use a spell that fits the filter ("non-white spells");
 - ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
@@ -25,6 +26,8 @@ A form is its parameters and their types, how it reads in English, and what else
   lying under a SIGNI apply, and they apply only there);
 - ``lrig_attacks``: ``{"max": n, "downed": true}``: this LRIG may attack up to n times a turn, and (with
   ``downed``) even while downed;
+- ``must_target``: ``{"by": "signi"}``: as the opponent chooses targets for an ability or effect of a SIGNI,
+  they must choose this SIGNI if they can (its ability's condition says when: "during the opponent's turn");
 - ``replace``: ``{"event": "damage", "cause": "attack", "instead": [steps], "optional": true}``: a replacement
   effect: when what ``event`` names would happen to its controller (``damage``: they would take damage by the
   attack of the opponent's SIGNI or LRIG), the steps of ``instead`` happen in its place, as an effect of this
@@ -155,15 +158,18 @@ def _immune_text(st: Step) -> str:
     what = st.get("from", "vanish")
     if what == "power_minus":
         return f"this SIGNI's power cannot be lowered by {by} effects"
+    if what == "gain_abilities":
+        return f"this SIGNI cannot gain new abilities by {by} effects"
     battle = ", nor in battle" if what == "vanish" and by == "any" else ""
     return f"this SIGNI cannot be {'downed' if what == 'down' else 'vanished'} by {by} effects{battle}"
 
 
 constant(
     "immune",
-    {"from": Literal["vanish", "down", "power_minus"], "by": Literal["opponent", "any"]},
+    {"from": Literal["vanish", "down", "power_minus", "gain_abilities"], "by": Literal["opponent", "any"]},
     _immune_text,
-    "the card cannot be vanished (downed, given minus power) by the opponent's (or any) effects",
+    "the card cannot be vanished (downed, given minus power, given new abilities) by the opponent's (or any) "
+    "effects",
 )
 
 
@@ -294,6 +300,15 @@ constant(
 )
 
 
+constant(
+    "must_target",
+    {"by": Literal["signi"]},
+    lambda _st: "as the opponent chooses targets for a SIGNI's ability or effect, they must choose this "
+    "SIGNI if possible",
+    "the opponent choosing targets for an ability or effect of a SIGNI must choose this SIGNI if they can",
+)
+
+
 def _replace_text(st: Step) -> str:
     if st.get("event") == "leave_field":
         where = st.get("to")
@@ -364,6 +379,7 @@ general_constant(
         "refresh_keeps_life",
         "guard_cost",
         "minus_to_plus",
+        "must_target",
         "replace",
     ),
     "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, which "

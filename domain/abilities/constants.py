@@ -38,6 +38,7 @@ __all__ = [
     "keyword_bonus",
     "leave_redirect",
     "lrig_attack_terms",
+    "must_target",
     "power_bonus",
     "replacements",
     "spell_banned",
@@ -269,6 +270,19 @@ def replacements(s: GameState, player: str, event: str) -> list[tuple[str, int |
         if ref is not None:
             out.append((source, ref, g))
     return out
+
+
+def must_target(s: GameState, chooser: str, source: str, found: Sequence[str]) -> list[str]:
+    """Among the cards ``found`` that a player (``chooser``) may target with the ability or effect of
+    ``source``, those a constant of their opponent's says must be targeted if possible (``must_target``: the
+    source a SIGNI card)."""
+    if source not in s.cards or not facts.card_of(s, source).is_signi:
+        return []
+    return [
+        src
+        for p, src, st in active(s, "must_target")
+        if p != chooser and src in found and expand(st).get("by", "signi") == "signi"
+    ]
 
 
 def leave_redirect(s: GameState, iid: str) -> tuple[str, str] | None:

@@ -121,7 +121,10 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     opponent's next turn, while they stay on the field)."""
     step = at.step
     lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
+    losing = all(str(k).startswith("lose:") for k in step["keywords"])  # losing keywords gains nothing
     for iid in live_targets(rec, frame, step, chosen):
+        if not losing and immune(rec.state, iid, "gain_abilities", frame.player):
+            continue  # a constant keeps it from gaining new abilities by this player's effects
         rec.emit(
             "KeywordsGranted",
             "rules",
@@ -150,6 +153,8 @@ def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) 
     lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
     ref = granted_ref(rec.state.cards[frame.card], int(frame.ability), step["ability"])
     for iid in live_targets(rec, frame, step, chosen):
+        if immune(rec.state, iid, "gain_abilities", frame.player):
+            continue  # a constant keeps it from gaining new abilities by this player's effects
         rec.emit(
             "AbilityGranted",
             "rules",

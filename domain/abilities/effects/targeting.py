@@ -10,6 +10,7 @@ from typing import Any
 
 from domain import facts
 from domain.abilities import targets as tg
+from domain.abilities.constants import must_target
 from domain.abilities.frames import (
     Frame,
     Pending,
@@ -133,6 +134,13 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         return []
     if lo == hi == len(found):
         return found  # the only choice there is
+    forced = must_target(s, frame.player, frame.card, found) if spec.get("zone", "signi") == "signi" else []
+    if forced:  # "must target this SIGNI if possible": as many of them as the count allows are chosen
+        lo = max(lo, min(len(forced), hi))
+        if len(forced) >= hi:
+            found = forced
+        if lo == hi == len(found):
+            return found
     at.progress.awaiting = "targets"
     private = spec.get("zone") in ("hand", "lrig_deck")
     rec.ask(
@@ -148,6 +156,7 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         else f"choose {tg.target_text(spec)} for {step_text(step)}",
         private=private,
         resume=dump(frame),
+        **({"must_include": forced} if forced and len(forced) < hi else {}),
     )
     return None
 
