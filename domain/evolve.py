@@ -359,6 +359,11 @@ def _noted(state: GameState, d: dict[str, Any], _e: Any) -> None:
 
 @handles("SigniVanished")
 def _vanished(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    slot = next((sl for _z, sl in state.players[d["player"]].signi_slots() if sl.iid == d["card"]), None)
+    if slot is not None:  # what it was as it left the field ("when this SIGNI is vanished while upped")
+        known = dict(state.flags.get("last_known", {}))
+        known[d["card"]] = {"upped": not slot.downed}
+        state.flags["last_known"] = known  # this turn only, as the flags are
     move(state, d["card"], "ener")
 
 

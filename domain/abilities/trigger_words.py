@@ -111,11 +111,11 @@ event(
     {
         ("this",): "When it attacks",
         ("you", "signi"): "When a SIGNI{f} on your field attacks",
-        ("you", "lrig"): "When an LRIG on your field attacks",
+        ("you", "lrig"): "When an LRIG{f} on your field attacks",
         ("opponent",): "When a SIGNI or LRIG of the opponent attacks",
         ("opponent", "signi"): "When a SIGNI of the opponent attacks",
     },
-    filtered=(("you", "signi"),),
+    filtered=(("you", "signi"), ("you", "lrig")),
 )
 event(
     "enters",
@@ -132,12 +132,12 @@ event(
     "vanished",
     "a SIGNI is vanished (in battle, by an effect, or by rule processing)",
     {
-        ("this",): "When it is vanished",
+        ("this",): "When it is vanished{f}",
         ("this", "", "", "not_battle"): "When it is vanished other than in battle",
         ("this", "", "", "battle"): "When it is vanished in battle",
         ("you",): "When a SIGNI{f} on your field is vanished",
     },
-    filtered=(("you",),),
+    filtered=(("you",), ("this",)),
     by=("any", "not_battle", "battle"),
     keyed_by=True,
 )

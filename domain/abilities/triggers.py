@@ -291,8 +291,8 @@ def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", THIS_ATTACKS, None
     if signi:  # "when a SIGNI on your field attacks": your SIGNI and LRIGs may have it
         yield from _field(s, d["player"], SIGNI_ATTACKS, d["card"])
-    else:  # "when an LRIG on your field attacks"
-        yield from _field(s, d["player"], LRIG_ATTACKS)
+    else:  # "when an LRIG on your field attacks" (a filter reads the LRIG that attacks)
+        yield from _field(s, d["player"], LRIG_ATTACKS, d["card"])
     other = next(p for p in s.players if p != d["player"])  # "when an opponent's card attacks"
     ps = s.players[other]
     for iid in [sl.iid for _z, sl in ps.signi_slots()] + [
@@ -429,7 +429,7 @@ def _spell_used(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 
 def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
-    yield d["card"], d["player"], "auto", VANISHED, None
+    yield d["card"], d["player"], "auto", VANISHED, d["card"]  # a filter reads it as it was ("while upped")
     # "when a SIGNI on your field is vanished": the SIGNI on the field, and the vanished one itself, looking
     # back to when it was on the field (000 '[Auto]')
     yield d["card"], d["player"], "auto", VANISHED_YOURS, d["card"]
@@ -590,7 +590,10 @@ def _subject_fits(s: GameState, iid: str, f: dict[str, Any]) -> bool:
     where = s.where(iid)
     slot = tg._slot(s, iid)
     if where is None or slot is None or not where[1].startswith("signi:"):  # it left the field (vanished):
-        return tg.card_fits(facts.card_of(s, iid), f)  # what it was is what is printed on it
+        known = s.flags.get("last_known", {}).get(iid)  # upped or not as it left, noted as it was vanished
+        if "upped" in f and known is not None and known.get("upped") != f["upped"]:
+            return False
+        return tg.card_fits(facts.card_of(s, iid), f)  # what else it was is what is printed on it
     return tg.slot_fits(s, slot, where[1].split(":")[1], f)
 
 
