@@ -609,7 +609,8 @@ def _answer_effect(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
             )
         missing = [c for c in pending.get("must_include", []) if c not in picked]
         if missing:  # a constant says these must be targeted if possible
-            raise IllegalAction("effect.must-target", f"the target(s) must include {', '.join(missing)}")
+            names = ", ".join(f"{s.cards[c]} ({c})" for c in missing)
+            raise IllegalAction("effect.must-target", f"the target(s) must include {names}")
     frame = load_frame(pending["resume"])  # the stored frame, of whichever version: upcast when older
     rec.emit(
         "Answered",
