@@ -144,9 +144,11 @@ def prevented(rec: Recorder, player: str, source: str, attack: bool) -> bool:
     the turn is not spent."""
 
     def spares(e: dict[str, Any]) -> bool:  # a prevention "from" a kind of card spares only its damage
-        if e.get("from") is None and not e.get("filter"):
+        if e.get("from") is None and not e.get("filter") and not e.get("whose"):
             return True
         if source not in rec.state.cards:  # no card dealt it: a prevention "from" a kind of card spares none
+            return False
+        if e.get("whose") == "opponent" and rec.state.owners.get(source) == player:  # "the opponent's SIGNI"
             return False
         kind = facts.card_of(rec.state, source)
         if e.get("filter") and not card_fits(kind, e["filter"]):  # "from a level three or less SIGNI"

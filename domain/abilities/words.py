@@ -885,14 +885,16 @@ def _prevent_text(s: Step) -> str:
     source = {"signi": " from a SIGNI", "lrig": " from an LRIG"}.get(str(s.get("from")), "")
     if s.get("filter"):
         source = f"{source or ' from a card'} {tg.filter_text(s['filter'])}"
+    if s.get("whose") == "opponent":
+        source = f"{source or ' from a card'} of the opponent's"
     return f"this turn, {times} you would take damage{source}, you take none instead" + (
         f" and {then}" if then else ""
     )
 
 
 def _prevent_check(s: Step) -> list[str]:
-    if (s.get("all") or s.get("filter")) and expand(s).get("what") != "damage":
-        return ["step prevent: all and filter are only for damage"]
+    if (s.get("all") or s.get("filter") or s.get("whose")) and expand(s).get("what") != "damage":
+        return ["step prevent: all, filter and whose are only for damage"]
     if s.get("all") and "times" in s:
         return ["step prevent_damage: all (each time this turn) takes no times"]
     bad = set(s.get("filter", {})) - set(tg.FILTER_KEYS)
@@ -912,10 +914,12 @@ general_word(
         "from": Literal["signi", "lrig"],
         "all": bool,
         "filter": dict[str, Any],
+        "whose": Literal["opponent"],
     },
     "Something does not happen: the attack in progress is negated, or the next times you would take damage "
     "this turn (from: only damage a SIGNI or an LRIG deals; filter: only damage a card fitting it deals; "
-    "all: each time this turn, not only the next) you take none (then: what the card gains with it).",
+    "all: each time this turn, not only the next; whose: only damage the opponent's cards deal) you take "
+    "none (then: what the card gains with it).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("attack",), fx.OPS["negate_attack"], lambda _s: "negate that attack"),
@@ -934,7 +938,14 @@ alias("negate_next_attack", "prevent", {}, {"what": "next_attack"})
 alias(
     "prevent_damage",
     "prevent",
-    {"times": int, "then": STEPS, "from": Literal["signi", "lrig"], "all": bool, "filter": dict[str, Any]},
+    {
+        "times": int,
+        "then": STEPS,
+        "from": Literal["signi", "lrig"],
+        "all": bool,
+        "filter": dict[str, Any],
+        "whose": Literal["opponent"],
+    },
     {"what": "damage"},
 )
 

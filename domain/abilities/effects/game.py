@@ -164,7 +164,8 @@ def _signi_attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str])
 @op("prevent_damage")
 def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn, the next ``times`` times you would take damage (``from``: only damage a SIGNI, or an LRIG,
-    deals; ``filter``: only damage a card fitting it deals; ``all``: every time this turn), you take none
+    deals; ``filter``: only damage a card fitting it deals; ``whose: opponent``: only damage the opponent's
+    cards deal; ``all``: every time this turn), you take none
     instead; each time, the steps
     in ``then`` happen too (they may only give this card an ability: nothing is asked in the middle of
     damage)."""
@@ -183,6 +184,7 @@ def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> 
             **({"from": step["from"]} if step.get("from") else {}),
             **({"filter": step["filter"]} if step.get("filter") else {}),
             **({"all": True} if step.get("all") else {}),
+            **({"whose": step["whose"]} if step.get("whose") else {}),
         },
     )
     return True
