@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Any
 
 from domain import costs, facts
-from domain.abilities import effects, is_enforced, use
+from domain.abilities import effects, is_enforced, leaving, use
 from domain.abilities.catalogue import rise_filter
 from domain.abilities.constants import leave_redirect
 from domain.abilities.effects import ener_payment
@@ -132,6 +132,8 @@ def ener_charge(rec: Recorder, act: Action) -> None:
             data = {"player": p, "cards": [iid], "to": redirect[0], "from": "signi"}
             rec.emit("CardsMoved", p, "effect.replace", {**data, "replaced_by": redirect[1]})
             return
+        leaving.leave_or_ask(rec, "EnerCharged", p, "ener.charge", {"player": p, "card": iid, "from": src})
+        return  # its own replacement may send it elsewhere, its player asked first
     rec.emit("EnerCharged", p, "ener.charge", {"player": p, "card": iid, "from": src})
 
 
@@ -310,7 +312,8 @@ def remove_signi(rec: Recorder, act: Action) -> None:
         if facts.card_of(s, slot.iid).type == CardType.RESONA:
             raise IllegalAction("remove.resona", "a Resona cannot be removed")
         cards.append(slot.iid)
-    rec.emit("SigniRemoved", p, "main.remove", {"player": p, "cards": cards, "zones": list(zones)})
+    data = {"player": p, "cards": cards, "zones": list(zones)}
+    leaving.leave_or_ask(rec, "SigniRemoved", p, "main.remove", data)  # a SIGNI's own replacement first
 
 
 def _use(name: str) -> Handler:
@@ -504,6 +507,13 @@ def _replace(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
         raise IllegalAction("decision.invalid", "choose an option: replace or decline")
     answer = {"player": p, "answer": {"option": option}, "purpose": "replace", "private": False}
     rec.emit("Answered", p, "effect.replace", answer)
+    if pending.get("event") == "leave_field":  # a SIGNI's own replacement of its leaving the field
+        data = {"player": p, "card": pending["card"], "option": option, "event": "leave_field"}
+        rec.emit("ReplacementChosen", p, "effect.replace", data)
+        w = pending.get("waiting")
+        if w is not None:  # the leaving waited in the question: it goes on now (asked again for another)
+            leaving.leave_or_ask(rec, w["type"], w["actor"], w["rule"], dict(w["data"]))
+        return  # else what waits (a battle, rule processing) is worked out again, with the answer
     if option == "replace":
         replace_damage(rec, p, pending["card"])
     else:
@@ -546,9 +556,10 @@ def choose(rec: Recorder, act: Action) -> None:
         iid = pending["card"]
         zone = (s.players[p].find(iid) or "").split(":")[-1]
         if option == "rba.1":
-            rec.emit("SigniVanished", p, "rba.1", {"player": p, "card": iid, "zone": zone, "cause": "power"})
+            data = {"player": p, "card": iid, "zone": zone, "cause": "power"}
+            leaving.leave_or_ask(rec, "SigniVanished", p, "rba.1", data)
         else:
-            rec.emit("SigniTrashed", p, option, {"player": p, "card": iid, "zone": zone})
+            leaving.leave_or_ask(rec, "SigniTrashed", p, option, {"player": p, "card": iid, "zone": zone})
         return
     choices: list[str] = pending.get("choices", [])
     picked: list[str] = []
@@ -563,7 +574,7 @@ def choose(rec: Recorder, act: Action) -> None:
     purpose = pending.get("purpose")
     if purpose == "rba.2":
         zone = (s.players[p].find(picked[0]) or "").split(":")[-1]
-        rec.emit("SigniTrashed", p, "rba.2", {"player": p, "card": picked[0], "zone": zone})
+        leaving.leave_or_ask(rec, "SigniTrashed", p, "rba.2", {"player": p, "card": picked[0], "zone": zone})
     elif purpose == "rba.lrig-type":
         left = s.players[p].lrig["left"]
         pos = "left" if left is not None and left.iid == picked[0] else "right"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain import facts
-from domain.abilities import effects
+from domain.abilities import effects, leaving
 from domain.abilities.constants import immune, lrig_attack_terms, replacements
 from domain.abilities.filters import card_fits
 from domain.abilities.vocabulary import steps_text
@@ -108,6 +108,16 @@ def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, f
     ap, dp = facts.power(s, slot), facts.power(s, front)
     # 000 'Battle': the SIGNI with less (or equal) power is vanished, unless it cannot be vanished at all
     vanished = ap >= dp and not immune(s, front.iid, "vanish", tp, battle=True)
+    own = leaving.own_replacement(s, front.iid) if vanished else None
+    if own is not None and leaving.undecided(s, [front.iid]) is not None:
+        leaving.ask(rec, front.iid)  # it would leave the field: its player is asked first, the battle waiting
+        return
+    instead = leaving.replaced(s, front.iid) if own is not None else None
+    if instead is not None:  # not vanished: it goes where its own replacement says
+        data = {"attacker": slot.iid, "defender": front.iid, "attacker_power": ap, "defender_power": dp}
+        rec.emit("Battled", "rules", "battle.compare", {**data, "result": "replaced", "lancer": False})
+        leaving.redirect(rec, front.iid, instead)
+        return
     lancer = vanished and "lancer" in facts.keywords(s, slot)
     n = rec.emit(
         "Battled",

@@ -85,6 +85,9 @@ def take(state: GameState, iid: str) -> None:
                 state.flags["left_awakened"] = [*was, iid]
             elif "left_awakened" in state.flags:
                 state.flags["left_awakened"] = was
+            if iid in state.flags.get("leave_choice", {}):  # the answer about its replacement is spent
+                left = {k: v for k, v in state.flags["leave_choice"].items() if k != iid}
+                state.flags["leave_choice"] = left
             return
         if iid in slot.under:
             slot.under.remove(iid)
@@ -865,6 +868,12 @@ def _damage_prevented(state: GameState, d: dict[str, Any], _e: Any) -> None:
 def _damage_replaced(state: GameState, d: dict[str, Any], _e: Any) -> None:
     if state.attack is not None:  # the attack's damage was replaced: it is done
         state.attack["resolved"] = True
+
+
+@handles("ReplacementChosen")
+def _replacement_chosen(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.flags["leave_choice"] = {**state.flags.get("leave_choice", {}), d["card"]: d["option"]}
+    state.pending = None
 
 
 @handles("ReplacementDeclined")

@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from domain import facts
+from domain.abilities import leaving
 from domain.abilities.constants import active
 from domain.cards import CardType
 from domain.per_match import PerMatch
@@ -49,6 +50,7 @@ def _players_in_order(s: GameState) -> list[str]:
 def _simultaneous(rec: Recorder) -> bool:
     s = rec.state
     moves: list[tuple[str, str, dict[str, Any]]] = []
+    replacing: list[tuple[str, leaving.Own]] = []  # SIGNI that go elsewhere instead, by their own replacement
     applying: list[Any] | None = None
     for p in _players_in_order(s):
         ps = s.players[p]
@@ -61,6 +63,15 @@ def _simultaneous(rec: Recorder) -> bool:
             vanish = facts.power(s, slot, applying) <= 0
             limiting = bool(card.limiting) and not (set(card.limiting) & types)
             above = (card.level or 0) > lvl
+            if (vanish or limiting) and leaving.own_replacement(s, slot.iid) is not None:
+                # it would leave the field: its own replacement first (its player asked when it says "may")
+                if leaving.undecided(s, [slot.iid]) is not None:
+                    leaving.ask(rec, slot.iid)
+                    return True
+                own = leaving.replaced(s, slot.iid)
+                if own is not None:
+                    replacing.append((slot.iid, own))
+                    continue
             if vanish and (limiting or above):
                 # one card, two rule processes sending it to different zones: its owner chooses the order
                 other = "rba.9" if limiting else "rba.2"
@@ -121,10 +132,12 @@ def _simultaneous(rec: Recorder) -> bool:
         if souls:
             data = {"player": p, "cards": souls, "from": "under", "to": "lrig_trash"}
             moves.append(("CardsTrashed", "kw.soul", data))
+    for iid, own in replacing:
+        leaving.redirect(rec, iid, own)
     for etype, rule, data in moves:
         rec.emit(etype, "rules", rule, data)
     refreshed = _refresh(rec)
-    return bool(moves) or refreshed
+    return bool(moves) or bool(replacing) or refreshed
 
 
 _SPECIAL: PerMatch[frozenset[str]] = PerMatch(256)
@@ -276,12 +289,8 @@ def _level_and_limit(rec: Recorder) -> bool:
             continue
         if len(options) == 1:
             zone = s.players[p].find(options[0])
-            rec.emit(
-                "SigniTrashed",
-                "rules",
-                "rba.2",
-                {"player": p, "card": options[0], "zone": (zone or "").split(":")[-1]},
-            )
+            data = {"player": p, "card": options[0], "zone": (zone or "").split(":")[-1]}
+            leaving.leave_or_ask(rec, "SigniTrashed", "rules", "rba.2", data)  # its own replacement first
         else:
             above, _ = over(s, p)
             if above:

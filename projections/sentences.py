@@ -447,6 +447,8 @@ def _battled(s: Say, d: Mapping[str, Any]) -> str:
     head = f"{a} ({d.get('attacker_power')} power) battles {b} ({d.get('defender_power')} power)"
     if d.get("result") == "vanished":
         return f"{head}: {b} is vanished"
+    if d.get("result") == "replaced":
+        return f"{head}: {b} would be vanished, and goes where its own ability says instead"
     return f"{head}: nothing is vanished"
 
 
@@ -943,6 +945,12 @@ def _damage_replaced(s: Say, d: Mapping[str, Any]) -> str:
 @says("ReplacementDeclined")
 def _replacement_declined(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} does not use the replacement effect of {s.card(d.get('card'))}"
+
+
+@says("ReplacementChosen")
+def _replacement_chosen(s: Say, d: Mapping[str, Any]) -> str:
+    used = "uses" if d.get("option") == "replace" else "does not use"
+    return f"{s.player(d.get('player'))} {used} the replacement of {s.card(d.get('card'))} leaving the field"
 
 
 @says("EffectDamageDealt")

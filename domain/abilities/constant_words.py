@@ -32,8 +32,9 @@ A form is its parameters and their types, how it reads in English, and what else
   effect: when what ``event`` names would happen to its controller (``damage``: they would take damage by the
   attack of the opponent's SIGNI or LRIG), the steps of ``instead`` happen in its place, as an effect of this
   card; ``optional`` ("you may"): its controller is asked first, while the event waits. ``{"event":
-  "leave_field", "subject": "opponent_signi", "to": "trash"}``: a SIGNI of the opponent's that would leave
-  the field (however: an effect, a cost, battle, rule processing, an ener charge) goes to that zone instead.
+  "leave_field", "subject": "opponent_signi" | "this", "to": "trash" | "deck_bottom", "optional": true}``: a
+  SIGNI of the opponent's (or this SIGNI) that would leave the field (however: an effect, a cost, battle,
+  rule processing, an ener charge, a removal) goes to that zone instead (``domain.abilities.leaving``).
 """
 
 from __future__ import annotations
@@ -311,8 +312,10 @@ constant(
 
 def _replace_text(st: Step) -> str:
     if st.get("event") == "leave_field":
-        where = st.get("to")
-        return f"if a SIGNI of the opponent's would leave the field, it is put into the {where} instead"
+        where = "on the bottom of its deck" if st.get("to") == "deck_bottom" else f"into the {st.get('to')}"
+        may = "you may put it" if st.get("optional") else "it is put"
+        who = "this SIGNI" if st.get("subject") == "this" else "a SIGNI of the opponent's"
+        return f"if {who} would leave the field, {may} {where} instead"
     what = {"damage": "you would take damage by the attack of the opponent's SIGNI or LRIG"}.get(
         str(st.get("event")), str(st.get("event"))
     )
@@ -325,8 +328,10 @@ def _replace_check(st: Step) -> list[str]:
     if st.get("event") == "damage" and st.get("cause", "attack") != "attack":
         out.append("a damage replacement names the damage of an attack (cause: attack)")
     if st.get("event") == "leave_field":
-        if "to" not in st or "subject" not in st or "instead" in st or st.get("optional"):
+        if "to" not in st or "subject" not in st or "instead" in st:
             out.append("a leave_field replacement names its subject and where it goes (to), nothing else")
+        if st.get("optional") and st.get("subject") != "this":
+            out.append("only a SIGNI's own leave_field replacement may say 'you may'")
     elif not st.get("instead") or "to" in st or "subject" in st:
         out.append("a damage replacement names the steps that happen instead (instead), not a zone")
     return out
@@ -339,8 +344,8 @@ constant(
         "cause": Literal["attack"],
         "instead": list,
         "optional": bool,
-        "subject": Literal["opponent_signi"],
-        "to": Literal["trash"],
+        "subject": Literal["opponent_signi", "this"],
+        "to": Literal["trash", "deck_bottom"],
     },
     _replace_text,
     "a replacement effect: when the event would happen to its controller, the steps of instead happen in its "

@@ -294,7 +294,7 @@ def leave_redirect(s: GameState, iid: str) -> tuple[str, str] | None:
         if g.get("event") != "leave_field" or "to" not in g:
             continue
         if g.get("subject") == "opponent_signi" and owner is not None and owner != p:
-            return str(g["to"]), source
+            return str(g["to"]), source  # (a SIGNI's own replacement: domain.abilities.leaving)
     return None
 
 

@@ -714,7 +714,10 @@ def _look_top_text(step: Step) -> str:
         rest = "top of the deck, one of them, and the others to the bottom of the deck"
     if rest != "trash" and step.get("order") == "chosen":
         rest += " in the order you choose"
-    return f"look at the top {step['n']}, take {picks} {where}, the rest to the {rest}"
+    if step.get("rest") == "hand":
+        rest = "hand"
+    looked = f"the top {step['n']}" + (" and the bottom card" if step.get("and_bottom") else "")
+    return f"look at {looked}, take {picks} {where}, the rest to the {rest}"
 
 
 def _look_text(s: Step) -> str:
@@ -747,7 +750,8 @@ _LOOK_TOP = {
     "pick": dict[str, Any],
     "picks": list[dict[str, Any]],
     "to": Literal["hand", "field", "hand_or_field", "ener"],
-    "rest": Literal["bottom", "trash", "top", "top_one"],
+    "rest": Literal["bottom", "trash", "top", "top_one", "hand"],
+    "and_bottom": bool,
     "no_enter": bool,
     "downed": bool,
     "reveal": bool,

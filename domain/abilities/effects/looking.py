@@ -50,10 +50,15 @@ def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     to the step's destination or to its own ``to``) into the hand, onto the field (``downed``: downed), or
     either, one card at a time; put the rest on the bottom
     of the deck in a random order, or (``order: chosen``) in the order the player chooses (not asked when they
-    are all copies of one card), or into the trash."""
+    are all copies of one card), or into the trash, or (``rest: hand``) into the hand. ``and_bottom``: the
+    bottom card of the deck is looked at too."""
     step, s, p = at.step, rec.state, frame.player
     if at.progress.look is None:
-        at.progress.look = LookTop(top=list(s.players[p].zones["deck"][: int(step["n"])]))
+        deck = s.players[p].zones["deck"]
+        top = list(deck[: int(step["n"])])
+        if step.get("and_bottom") and len(deck) > len(top):  # "the top card and the bottom card"
+            top.append(deck[-1])
+        at.progress.look = LookTop(top=top)
     look = at.progress.look
     answer = taken(at)
     if answer is not None:
@@ -176,6 +181,9 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
     """The cards taken go to the hand; the rest to the bottom of the deck (in a chosen order) or the trash."""
     step, s, p = at.step, rec.state, frame.player
     left = [i for i in s.players[p].zones["deck"] if i in look.top and i not in look.hand]
+    if step.get("rest") == "hand" and left:  # "add the rest to your hand": with the cards taken
+        look.hand.extend(left)
+        left = []
     if step.get("rest") == "top_one" and left and look.on_top is None:  # one goes back on top
         if len(left) == 1:
             look.on_top = left[0]

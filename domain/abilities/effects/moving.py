@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from domain import facts
+from domain.abilities import leaving
 from domain.abilities import targets as tg
 from domain.abilities.constants import immune, leave_redirect
 from domain.abilities.effects.running import REFERS, ask_in_step, count, op, refers_later, take, taken, who
@@ -160,6 +161,10 @@ def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
             continue
         if immune(rec.state, iid, "vanish", frame.player):
             continue  # a constant keeps it from being vanished by this player's effects
+        own = leaving.replaced(rec.state, iid)
+        if own is not None:  # not vanished: it goes where its own replacement says instead
+            leaving.redirect(rec, iid, own, by_effect=frame.card)
+            continue
         rec.emit(
             "SigniVanished",
             "rules",
@@ -183,7 +188,12 @@ def move_cards(rec: Recorder, frame: Frame, player: str, cards: list[str], to: s
     (``effect.replace``)."""
     src = zone_of(rec.state, cards[0])
     if src == "signi":
-        redirected = [(i, r) for i in cards if (r := leave_redirect(rec.state, i)) is not None and r[0] != to]
+        redirected = []
+        for i in cards:  # its own replacement (its player asked before the step), then the opponent's
+            own = leaving.replaced(rec.state, i)
+            r = (own.zone, own.source) if own is not None else leave_redirect(rec.state, i)
+            if r is not None and r[0] != to:
+                redirected.append((i, r))
         for iid, (zone, source) in redirected:
             data = {"player": player, "cards": [iid], "to": zone, "from": src, "by_effect": frame.card}
             kept = {k: v for k, v in extra.items() if k == "as_cost"}

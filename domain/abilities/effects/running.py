@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from domain.abilities import leaving
 from domain.abilities.effects.targeting import choose_targets, tell_targeted
 from domain.abilities.frames import (
     Answer,
@@ -20,7 +21,7 @@ from domain.abilities.frames import (
 )
 from domain.abilities.frames import load as load_frame
 from domain.abilities.frames import pending as pending_steps
-from domain.abilities.vocabulary import is_control, runner
+from domain.abilities.vocabulary import expand, is_control, runner
 from domain.recorder import Recorder
 from domain.state import opponent
 
@@ -104,11 +105,69 @@ def _run_segment(rec: Recorder, frame: Frame, seg: Segment) -> bool:
         tell_targeted(rec, frame, seg)
     while seg.steps:
         at = seg.steps[0]
+        if not _leaving_answered(rec, frame, at):
+            return False
         frame.notes["done"] = 0  # how many cards the step moved: "if you do" asks it
         if not runner(at.step["op"])(rec, frame, at, at.progress.targets or []):
             return False
         seg.steps.pop(0)
     return True
+
+
+def _leaving_answered(rec: Recorder, frame: Frame, at: Pending) -> bool:
+    """Before a step takes SIGNI off the field, the player of each whose own replacement says "you may" is
+    asked whether to use it (``domain.abilities.leaving``); False: asked, the step waits."""
+    s = rec.state
+    asked = frame.notes.get("leave_asking")
+    if asked is not None and at.progress.answer is not None:
+        option = str(take(at).get("option"))
+        del frame.notes["leave_asking"]
+        data = {"player": s.owners[asked], "card": asked, "option": option, "event": "leave_field"}
+        rec.emit("ReplacementChosen", s.owners[asked], "effect.replace", data)
+    iid = leaving.undecided(s, _leaving(rec, frame, at))
+    if iid is None:
+        return True
+    frame.notes["leave_asking"] = iid
+    own = leaving.own_replacement(s, iid)
+    where = "the bottom of its deck" if own is not None and own.zone == "deck" else "where it says"
+    return ask_in_step(
+        rec,
+        frame,
+        at,
+        s.owners[iid],
+        rule="effect.replace",
+        card=iid,
+        min=0,
+        max=0,
+        choices=[],
+        options=["replace", "decline"],
+        prompt=f"this SIGNI would leave the field: put it on {where} instead?",
+    )
+
+
+def _leaving(rec: Recorder, frame: Frame, at: Pending) -> list[str]:
+    """The SIGNI on the field a step would take off it: what it vanishes (unless a constant keeps them from
+    it) or moves elsewhere than the field, or this card as it changes places with one of the ener zone."""
+    from domain.abilities.constants import immune
+    from domain.abilities.effects.targeting import live_targets
+
+    s, g = rec.state, expand(at.step)
+    if g.get("op") == "swap_with_ener":
+        return [frame.card] if _on_signi_zone(s, frame.card) else []
+    if g.get("op") == "vanish" or (g.get("op") == "move" and g.get("to") not in ("field", "hand_or_field")):
+        if "target" not in at.step:
+            return []
+        live = live_targets(rec, frame, at.step, at.progress.targets or [])
+        out = [i for i in live if _on_signi_zone(s, i)]
+        if g.get("op") == "vanish":
+            out = [i for i in out if not immune(s, i, "vanish", frame.player)]
+        return out
+    return []
+
+
+def _on_signi_zone(s: Any, iid: str) -> bool:
+    where = s.where(iid)
+    return where is not None and where[1].startswith("signi:")
 
 
 # where a used card waiting in the check zone goes once its effect resolved: a spell into the trash, an ARTS
