@@ -805,6 +805,8 @@ DELAY_WORDS = {
     "attack_end": "the end of the attack",
     "turn": "a later turn",
     "end_of_turn": "the end of the turn",
+    "attacks": "an attack this turn by what it watches",
+    "now": "the attack just declared",
 }
 
 

@@ -624,6 +624,8 @@ def after_emit(rec: Recorder, event: Any) -> None:
         _vanished_to_trash(rec, event)
     if event.type in ("SigniPlayed", "SigniPutOntoField"):
         _end_waiting_for(rec, event.data["card"])
+    if event.type == "AttackDeclared":
+        _watched_attacks(rec, event.data)
     for w in collect(rec.state, event):
         rec.emit("AbilityTriggered", "rules", _rule(rec.state, w), w)
 
@@ -669,11 +671,44 @@ def _vanished_to_trash(rec: Recorder, event: Any) -> None:
     )
 
 
+def _watched_attacks(rec: Recorder, d: dict[str, Any]) -> None:
+    """An attack by what an effect watches this turn (``delay`` ``until: attacks``: the cards it targeted,
+    or any SIGNI of a player): what follows waits to resolve at once (``until: now``), among the attack's
+    triggered abilities, as its player's; a watch for the next attack only ends."""
+    s = rec.state
+    for w in list(s.waiting):
+        if w.get("kind") != "delayed" or w.get("until") != "attacks" or int(w.get("turn", -1)) != s.turn:
+            continue
+        watch = w.get("watch", {})
+        if d["card"] not in watch.get("cards", []) and (
+            watch.get("player") != d["player"] or d["zone"] == "lrig"
+        ):
+            continue
+        rec.emit(
+            "EffectDelayed",
+            "rules",
+            "effect.delayed",
+            {
+                "player": w["player"],
+                "card": w["card"],
+                "ability": w["ability"],
+                "until": "now",
+                "turn": s.turn,
+                "attack": d["card"],
+                "effect": w["effect"],
+            },
+        )
+        if not w.get("each"):
+            rec.emit("EffectEnded", "rules", "effect.delayed", {"key": w["key"], "reason": "it attacked"})
+
+
 def _end_waiting_for(rec: Recorder, iid: str) -> None:
-    """A card that comes onto the field is a new card: effects waiting to apply to it again end."""
+    """A card that comes onto the field is a new card: effects waiting to apply to it again end (and
+    watches on it)."""
     for w in list(rec.state.waiting):
-        if w.get("kind") == "delayed" and any(
-            iid in st.get("target", {}).get("cards", []) for st in w.get("effect", [])
+        if w.get("kind") == "delayed" and (
+            any(iid in st.get("target", {}).get("cards", []) for st in w.get("effect", []))
+            or iid in w.get("watch", {}).get("cards", [])
         ):
             rec.emit(
                 "EffectEnded",
@@ -690,6 +725,8 @@ def _ready(s: GameState, w: dict[str, Any]) -> bool:
     """Whether a waiting entry may resolve now (a delayed effect waits for its moment)."""
     if w.get("kind") != "delayed":
         return True
+    if w.get("until") in ("now", "attacks"):  # an attack's watched: at once; a watch itself never resolves
+        return w.get("until") == "now"
     if w.get("until") == "turn":
         return s.turn >= int(w["turn"])
     if w.get("until") == "end_phase":  # the start of its player's next end phase (001 'End Phase')
@@ -708,7 +745,7 @@ def next_waiting(rec: Recorder, player: str) -> bool:
     for w in s.waiting:  # an effect waiting for the end of an attack (or of the turn) of a turn that ended
         if (
             w["player"] == player
-            and w.get("until") in ("attack_end", "turn_end")
+            and w.get("until") in ("attack_end", "turn_end", "attacks", "now")
             and w.get("turn", s.turn) != s.turn
         ):
             rec.emit("EffectEnded", "rules", "effect.delayed", {"key": w["key"], "reason": "the turn ended"})

@@ -1084,18 +1084,44 @@ word(
     control=True,
     check=_unless_check,
 )(fx.OPS["unless"])
+def _delay_text(s: Step) -> str:
+    if s.get("until") == "attacks":
+        what = (
+            tg.target_text(s["target"])
+            if "target" in s
+            else f"a SIGNI of {'yours' if s.get('whose', 'you') == 'you' else 'the opponent'}"
+        )
+        when = "each time" if s.get("each") else "the next time"
+        return f"this turn, {when} {what} attacks: {steps_text(s.get('then', []))}"
+    return {
+        "end_phase": "at the start of your next end phase",
+        "opponent_next_turn": "during the opponent's next turn",
+        "turn_end": "at the end of this turn",
+    }.get(str(s.get("until")), "at the end of this attack") + f": {steps_text(s.get('then', []))}"
+
+
+def _delay_check(s: Step) -> list[str]:
+    """``target``, ``whose`` and ``each`` belong to ``until: attacks`` (one of target and whose)."""
+    if s.get("until") != "attacks":
+        extra = [k for k in ("target", "whose", "each") if k in s]
+        return [f"step delay: {', '.join(extra)} only with until: attacks"] if extra else []
+    if ("target" in s) == ("whose" in s):
+        return ["step delay: until attacks watches a target or any SIGNI of a player (whose), one of them"]
+    return []
+
+
 word(
     "delay",
-    {"until": Literal["attack_end", "end_phase", "opponent_next_turn", "turn_end"], "then": STEPS},
-    lambda s: (
-        {
-            "end_phase": "at the start of your next end phase",
-            "opponent_next_turn": "during the opponent's next turn",
-            "turn_end": "at the end of this turn",
-        }.get(str(s.get("until")), "at the end of this attack")
-        + f": {steps_text(s.get('then', []))}"
-    ),
+    {
+        "until": Literal["attack_end", "end_phase", "opponent_next_turn", "turn_end", "attacks"],
+        "then": STEPS,
+        "target": TARGET,
+        "whose": Who,
+        "each": bool,
+    },
+    _delay_text,
     control=True,
+    check=_delay_check,
 )(fx.OPS["delay"])
 word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])
 

@@ -8,7 +8,7 @@ from domain import facts
 from domain.abilities import measures as ms
 from domain.abilities import targets as tg
 from domain.abilities.effects.running import ask_in_step, op, take, who
-from domain.abilities.effects.targeting import choose_first, insert_targeted
+from domain.abilities.effects.targeting import choose_first, choose_own, insert_targeted
 from domain.abilities.frames import (
     Frame,
     Pending,
@@ -177,9 +177,11 @@ def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """What follows waits for a later moment (``attack_end``: the end of the attack under way; ``end_phase``:
     the start of your next end phase; ``turn_end``: the end phase of this turn, seed 001 "End phase", with the
     "at the end of the turn" abilities; ``opponent_next_turn``: the start of the next turn, the opponent's
-    when used in your turn)."""
+    when used in your turn; ``attacks``: an attack this turn, see ``_watch_attacks``)."""
     step = at.step
     s = rec.state
+    if step.get("until") == "attacks":
+        return _watch_attacks(rec, frame, at)
     frame.queue.pop(0)
     next_turn = step.get("until") == "opponent_next_turn"
     rec.emit(
@@ -193,6 +195,44 @@ def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             "until": "turn" if next_turn else step.get("until", "attack_end"),
             "attack": (s.attack or {}).get("card"),
             "turn": s.turn + 1 if next_turn else s.turn,
+            "effect": fresh(step.get("then", [])),
+        },
+    )
+    return True
+
+
+def _watch_attacks(rec: Recorder, frame: Frame, at: Pending) -> bool:
+    """"This turn, when <target> attacks (next / each time), ...": the step's ``target`` (the SIGNI or LRIG
+    watched, chosen and told now; none: nothing waits) or ``whose`` (any SIGNI of that player) is watched
+    until the turn ends. When it attacks, what follows resolves as a triggered ability of this effect's
+    player, before the attack is decided (the SIGNI attacking is ``{"attacker": true}``); ``each``: every
+    time, else only the next time (``domain.abilities.triggers``)."""
+    step = at.step
+    s = rec.state
+    watch: dict[str, Any]
+    if "target" in step:
+        found = choose_own(rec, frame, at)
+        if found is None:
+            return False  # it asked for the target
+        frame.queue.pop(0)
+        if not found:
+            return True
+        watch = {"cards": list(found)}
+    else:
+        frame.queue.pop(0)
+        watch = {"player": who(frame, step)}
+    rec.emit(
+        "EffectDelayed",
+        "rules",
+        "effect.delayed",
+        {
+            "player": frame.player,
+            "card": frame.card,
+            "ability": frame.ability,
+            "until": "attacks",
+            "turn": s.turn,
+            "watch": watch,
+            "each": bool(step.get("each")),
             "effect": fresh(step.get("then", [])),
         },
     )

@@ -193,6 +193,20 @@ def choose_first(rec: Recorder, frame: Frame, at: Pending) -> list[str] | None:
     return at.progress.targets
 
 
+def choose_own(rec: Recorder, frame: Frame, at: Pending) -> list[str] | None:
+    """The targets of a control step's own ``target`` (chosen and told once, kept in its progress). None: a
+    choice was asked."""
+    if at.progress.targets is None:
+        found = _targets_of(rec, frame, at, [])
+        if found is None:
+            return None
+        at.progress.targets = found
+    if not at.step.get("_told"):
+        at.step["_told"] = True
+        _tell(rec, frame, at.progress.targets)
+    return at.progress.targets
+
+
 def insert_targeted(
     frame: Frame, before: list[dict[str, Any]], then: list[dict[str, Any]], chosen: list[str]
 ) -> None:
