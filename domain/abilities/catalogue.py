@@ -15,7 +15,7 @@ A card's entry is a list of abilities. An ability is an object:
   (see ``trigger_words``: one general form; the older names such as ``attack`` or ``turn_end`` are aliases);
   ``during`` is checked when the event happens: the ability triggers only if it holds then
 - ``condition``: a condition (see ``conditions``: ``compare`` and the other condition words) the ability needs
-  to be used, or, for a constant, to apply; ``use_condition`` for a PIECE
+  to be used, or, for a constant, to apply; ``use_condition`` for a PIECE or a spell ("can only be used if")
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n" | "total_level", "filter", "distinct"},
   "coins": n, "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"},

@@ -139,6 +139,7 @@ def _compare_problems(v: Any) -> list[str]:
         value = cmp.get("value")
         if not isinstance(value, int) or isinstance(value, bool):
             out.append(f"compare: value must be a number, not {value!r}")
+        out.extend(_any_of_problems(cmp))
     return out
 
 
@@ -146,6 +147,28 @@ def _compare_problems(v: Any) -> list[str]:
 def _compare(c: Ctx, v: Any) -> bool:
     """A measure compared with a number: ``{<measure>, "op", "value"}`` (or a list of them, all holding)."""
     return all(_compare_one(c, cmp) for cmp in _comparisons(v))
+
+
+@ms.measure(
+    "any_of",
+    {"of": list},
+    lambda p: "whether " + " or ".join(_compare_text(cmp) for cmp in p.get("of", [])) + " (1 or 0)",
+)
+def _any_of(c: Ctx, p: dict[str, Any]) -> int:
+    """Whether one of the comparisons ``of`` holds (1 or 0): "if X, or if Y" (each ``{<measure>, "op",
+    "value"}``)."""
+    return int(any(_compare_one(c, cmp) for cmp in p.get("of", [])))
+
+
+def _any_of_problems(cmp: Mapping[str, Any]) -> list[str]:
+    """The comparisons inside an ``any_of`` measure, checked as those of ``compare``."""
+    inner = cmp.get("any_of")
+    if not isinstance(inner, Mapping):
+        return []
+    of = inner.get("of")
+    if not isinstance(of, list) or not of:
+        return ["any_of: 'of' is a list of comparisons"]
+    return [p for one in of for p in _compare_problems(one)]
 
 
 def _at_least(m: Mapping[str, Any], n: Any) -> dict[str, Any]:

@@ -20,7 +20,10 @@ A form is its parameters and their types, how it reads in English, and what else
   the trash instead of the ener zone; ``front_vanished_to_trash`` is its alias for ``front``;
 - ``keywords``: ``{"target": {"self": true}, "keywords": [...]}``: the card has these keywords;
 - ``soul_grant``: ``{"ability": {...}}``: the SIGNI this card is attached to as a [Soul] has the ability;
-- ``grant_ability``: ``{"target": {"above": true, "filter": {...}}, "ability": {...}}``: the SIGNI on top of
+- ``grant_ability``: ``{"target": spec, "ability": {...}}``: the cards the target names have the ability while
+  the constant applies: ``{"self": true}`` (this card: "as long as ..., this SIGNI gains ..."), a side/zone/
+  filter spec (every card that fits: "your center LRIG gains ...", ``{"side": "you", "zone": "lrig",
+  "filter": {"position": ["center"]}}``), or ``{"above": true, "filter": {...}}``: the SIGNI on top of
   this card (that fits the filter) has the ability while this card lies under it. ``power`` and ``keywords``
   take the same ``above`` target: a card under a SIGNI gives it power or keywords (only such steps of a card
   lying under a SIGNI apply, and they apply only there);
@@ -287,16 +290,22 @@ constant(
 
 def _grant_ability_text(st: Step) -> str:
     gained = _describe[0](st["ability"]).rstrip(".") if _describe else "an ability"
-    return f'{above_text(st.get("target", {}))} has "{gained}"'
+    spec = st.get("target", {})
+    if spec.get("above"):
+        who = above_text(spec)
+    else:
+        who = "this card" if spec.get("self") else target_text({**spec, "all": True})
+    return f'{who} has "{gained}"'
 
 
 constant(
     "grant_ability",
     {"target": dict, "ability": dict},
     _grant_ability_text,
-    "the SIGNI on top of this card (target above, with a filter it must fit) has the ability, while this "
-    "card lies under it",
-    check=lambda st: _target_check(st) + ([] if st.get("target", {}).get("above") else ["a target above"]),
+    "the cards the target names have the ability while the constant applies: this card (self), every card a "
+    "side/zone/filter spec names (your center LRIG), or the SIGNI on top of this card (target above, with a "
+    "filter it must fit) while this card lies under it",
+    check=_target_check,
     required=("target", "ability"),
 )
 
@@ -370,8 +379,9 @@ general_constant(
     "grant",
     ("power", "keywords", "soul_grant", "grant_ability"),
     "what a card has while the ability applies: power (the target, amount, per), keywords, the ability "
-    "the SIGNI this card is attached to as a [Soul] has, or the ability the SIGNI on top of this card has "
-    "(target above: the constants of a card lying under a SIGNI that name it)",
+    "the SIGNI this card is attached to as a [Soul] has, or an ability the cards its target names have "
+    "(this card, your center LRIG ...; target above: the constants of a card lying under a SIGNI that name "
+    "the SIGNI on top of it)",
 )
 general_constant(
     "rule",

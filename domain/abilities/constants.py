@@ -22,10 +22,10 @@ from typing import Any
 
 from domain import costs, facts
 from domain.abilities import targets as tg
-from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings
+from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, granted_ref
 from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
 from domain.abilities.measures import Ctx, bonus
-from domain.abilities.triggers import held, holding, team_ok
+from domain.abilities.triggers import held, holding, team_ok, use_constant_abilities
 from domain.cards import CostItem
 from domain.per_match import PerMatch
 from domain.state import GameState, Slot, facing
@@ -358,4 +358,34 @@ def front_to_trash(s: GameState, owner: str, zone: str) -> str | None:
     return None
 
 
+def given_abilities(s: GameState, iid: str) -> list[tuple[int | str, Ability]]:
+    """(reference, ability) of the abilities constant ``grant_ability`` steps that apply now give the card:
+    "your center LRIG gains ...", "as long as ..., this SIGNI gains ..." (000 '[Constant]'); those naming the
+    SIGNI on top of their card (``above``) are found with the cards under it (``triggers.soul_given``)."""
+    out: list[tuple[int | str, Ability]] = []
+    for p, source, step in active(s, "grant_ability"):
+        spec = step.get("target", {"self": True})
+        if above(step):
+            continue
+        if spec.get("self"):
+            if source != iid:
+                continue
+        elif iid not in tg.candidates(s, p, source, {**spec, "all": True}):
+            continue
+        ref = _given_ref(s.cards[source], step)
+        if ref is not None:
+            out.append((ref, step["ability"]))
+    return out
+
+
+def _given_ref(card_id: str, step: Step) -> str | None:
+    """The reference of the ability a card's own constant ``grant_ability`` step gives (None: a gained
+    constant's)."""
+    for i, ab in enumerate(abilities_of(card_id)):
+        if ab["kind"] == "constant" and any(st is step or st == step for st in ab.get("effect", [])):
+            return granted_ref(card_id, i, step["ability"])
+    return None
+
+
 facts.use_constant_effects(power_bonus, keyword_bonus)
+use_constant_abilities(given_abilities)

@@ -27,7 +27,9 @@ A *measure* is an object with one key naming what is measured, its value the mea
   ``attack_damaged`` (1 or 0);
 - ``{"this_turn": {"what", "whose", "from", "not_from", "to", "by", "filter", "self"}}``: what happened this
   turn, read from the turn's events (``domain.tally``): cards moved, drawn, discarded, SIGNI that entered the
-  field, spells (PIECEs, ARTS) used, grows, damage taken; by any effect, your effect, the opponent's, a cost.
+  field, spells (PIECEs, ARTS) used, grows, damage taken; by any effect, your effect, the opponent's, a cost;
+- ``{"any_of": {"of": [comparison, ...]}}``: 1 when one of the comparisons (each ``{<measure>, "op",
+  "value"}``) holds, else 0 ("if X, or if Y"; registered with ``compare`` in ``conditions``).
 
 ``compare`` (a condition, see ``conditions``) checks a measure against a number; a *bonus* ("for each X, +N",
 ``{"amount": N, "per": measure}``) multiplies N by it (``bonus``). ``PER_NAMES`` are the older names of a

@@ -127,7 +127,19 @@ def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
         out += [(ref, ability_at(card_id, ref)) for ref in granted(s, iid)]
     if not lost:
         out += held(s, iid)
+        for given in _CONSTANT_GIVEN:  # abilities other cards' (or its own) constants give it now
+            out += given(s, iid)
     return out
+
+
+Given = Callable[[GameState, str], list[tuple[int | str, dict[str, Any]]]]
+_CONSTANT_GIVEN: list[Given] = []
+
+
+def use_constant_abilities(given: Given) -> None:
+    """Set how the abilities that constant abilities give a card are found (``constants`` registers it as it
+    loads: this module imports no constants)."""
+    _CONSTANT_GIVEN[:] = [given]
 
 
 def souls(s: GameState, iid: str) -> list[str]:

@@ -221,6 +221,8 @@ def use_spell(rec: Recorder, act: Action) -> None:
     ):
         raise IllegalAction("use.timing", f"{card.name} cannot be used now")
     _limiting(s, p, card)
+    if not tg.holds(s, p, iid, ab.get("use_condition")):  # "can only be used if ..."
+        raise IllegalAction("spell.use", f"the use condition of {card.name} does not hold")
     if p in s.flags.get("no_spells", ()):
         raise IllegalAction("effect.no-spells", f"an effect says {p} cannot use spells this turn")
     from domain.abilities.constants import spell_banned
