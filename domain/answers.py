@@ -400,7 +400,7 @@ def attack(rec: Recorder, act: Action) -> None:
         raise IllegalAction("decision.invalid", f"{ref} is not the SIGNI in {p}'s {zone} zone")
     if slot.downed:
         raise IllegalAction("attack.downed", f"{p}'s SIGNI in the {zone} zone is downed and cannot attack")
-    if "cannot_attack" in facts.keywords(s, slot):
+    if facts.signi_cannot_attack(s, slot):
         raise IllegalAction(
             "effect.cannot-attack", f"an effect says {p}'s SIGNI in the {zone} zone cannot attack"
         )

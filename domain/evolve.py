@@ -344,6 +344,14 @@ def _attack(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.pending = None
 
 
+@handles("SigniAttackBarred")
+def _signi_attack_barred(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """This turn the player's SIGNI with power ``power_max`` or less cannot attack (the highest bar holds)."""
+    old = dict(state.flags.get("attack_power_max", {}))  # the flags are copied shallowly: build new values
+    old[d["player"]] = max(int(d["power_max"]), int(old.get(d["player"], d["power_max"])))
+    state.flags["attack_power_max"] = old
+
+
 @handles("SigniAttacksLimited")
 def _signi_attacks_limited(state: GameState, d: dict[str, Any], _e: Any) -> None:
     """This turn the player's SIGNI attack at most ``max`` times in all (the lowest limit holds)."""

@@ -121,6 +121,16 @@ def keywords(state: GameState, slot: Slot, granting: Sequence[Any] | None = None
     return out
 
 
+def signi_cannot_attack(state: GameState, slot: Slot) -> bool:
+    """Whether a SIGNI cannot attack now: it has "cannot attack", or an effect bars the attacks of its
+    player's SIGNI with its power or less this turn (``attack_power_max``)."""
+    if "cannot_attack" in keywords(state, slot):
+        return True
+    bars: dict[str, int] = state.flags.get("attack_power_max") or {}
+    owner = state.owners.get(slot.iid)
+    return owner is not None and owner in bars and power(state, slot) <= int(bars[owner])
+
+
 def center(state: GameState, player: str) -> Slot | None:
     return state.players[player].lrig["center"]
 

@@ -158,7 +158,7 @@ def _trigger_order(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
 
 def _signi_attack(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
     for zone, slot in s.players[p].signi_slots():
-        if not slot.downed and "cannot_attack" not in facts.keywords(s, slot):
+        if not slot.downed and not facts.signi_cannot_attack(s, slot):
             yield {"player": p, "type": "attack", "zone": zone}
     yield from _lrig_attack(s, p, pending)
 

@@ -911,6 +911,12 @@ def _attack_limit_changed(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.whose(d.get('player'))} LRIG {s.card(d.get('card'))} may attack {more} {times} this turn"
 
 
+@says("SigniAttackBarred")
+def _signi_attack_barred(s: Say, d: Mapping[str, Any]) -> str:
+    bar = d.get("power_max")
+    return f"This turn {s.whose(d.get('player'))} SIGNI with {bar} power or less cannot attack{s.by(d)}"
+
+
 @says("SigniAttacksLimited")
 def _signi_attacks_limited(s: Say, d: Mapping[str, Any]) -> str:
     n = int(d.get("max", 1))

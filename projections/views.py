@@ -378,6 +378,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "CardsPutUnder",
     "AttackLimitChanged",
     "SigniAttacksLimited",
+    "SigniAttackBarred",
     "PreventionSet",
     "DamagePrevented",
     "DamageReplaced",

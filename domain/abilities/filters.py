@@ -21,7 +21,8 @@ step before targeted; set when chosen, see ``NOTED_CARDS``), ``name`` (a list of
 compare them: reprints share one), ``shares_lrig_color`` (``any``: the card shares a colour with one of its
 owner's LRIGs; ``not_center``: with one of them that is not the center LRIG), ``not_timing`` (an Assist LRIG
 or ARTS without that use timing: ``attack``), ``grow_cost_zero`` (whether the card's grow cost is zero, of any
-colour).
+colour), ``power_is_base`` (whether a SIGNI's power on the field is its printed power), ``has_abilities``
+(whether a SIGNI on the field has an ability: printed and not lost, or gained).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -77,6 +78,8 @@ FILTER_KEYS = (
     "shares_lrig_color",
     "not_timing",
     "grow_cost_zero",
+    "power_is_base",
+    "has_abilities",
 )
 # which LRIGs of the card's owner ``shares_lrig_color`` asks about: any of them, or one that is not the center
 LRIG_COLOR_WHICH = ("any", "not_center")
@@ -133,6 +136,15 @@ def lost(s: GameState, iid: str) -> bool:
     return iid in s.flags.get(LOST, ())
 
 
+def has_abilities(s: GameState, slot: Slot) -> bool:
+    """Whether a card on the field has an ability: one printed on it (a Life Burst too) while it has not lost
+    its abilities, or one it gained (a keyword, an ability, "cannot attack") (000 'Ability')."""
+    gained = {k for k in slot.keywords if k != "no_abilities" and not k.startswith("lose:")}
+    if "no_abilities" in slot.keywords:
+        return bool(gained)
+    return facts.card_of(s, slot.iid).has_abilities or bool(gained) or bool(facts.keywords(s, slot))
+
+
 def _printed_fits(card: Card, f: Filter) -> bool:
     """The filter keys about numbers and kinds printed on the card."""
     level = card.level or 0
@@ -178,6 +190,10 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
         if "power_min" in f and power < f["power_min"]:
             return False
     if "power_above_base" in f and (facts.power(s, slot) > (card.power or 0)) != f["power_above_base"]:
+        return False
+    if "power_is_base" in f and (facts.power(s, slot) == (card.power or 0)) != f["power_is_base"]:
+        return False
+    if "has_abilities" in f and has_abilities(s, slot) != f["has_abilities"]:
         return False
     if "upped" in f and (not slot.downed) != f["upped"]:
         return False
@@ -309,6 +325,8 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "grow_cost_zero": ("whose grow cost is zero", "whose grow cost is not zero"),
         "infected": ("infected", "not infected"),
         "power_above_base": ("with more power than printed", "with no more power than printed"),
+        "power_is_base": ("with its printed power", "with a power other than printed"),
+        "has_abilities": ("with abilities", "with no abilities"),
         "shares_center_color": (
             "sharing colour with its owner's center LRIG",
             "sharing no colour with its owner's center LRIG",

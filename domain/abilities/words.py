@@ -572,7 +572,13 @@ general_word(
     "restrict",
     {
         "what": Literal[
-            "spells", "attack_zone", "attacks", "signi_attacks", "vanish_to_ener", "single_minus"
+            "spells",
+            "attack_zone",
+            "attacks",
+            "signi_attacks",
+            "vanish_to_ener",
+            "single_minus",
+            "attack_power",
         ],
         "who": Who,
         "amount": int,
@@ -605,6 +611,14 @@ general_word(
             lambda _s: "this turn, the minus power your SIGNI's effects give the opponent's SIGNI is doubled",
         ),
         Route(
+            ("attack_power",),
+            fx.OPS["bar_attacks_by_power"],
+            lambda s: (
+                f"this turn {'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} SIGNI with "
+                f"{s.get('amount')} power or less cannot attack"
+            ),
+        ),
+        Route(
             ("signi_attacks",),
             fx.OPS["signi_attack_limit"],
             lambda s: (
@@ -621,6 +635,7 @@ alias("attack_limit", "restrict", {"amount": int}, {"what": "attacks"})
 alias("vanished_to_trash_this_turn", "restrict", {"who": Who}, {"what": "vanish_to_ener"})
 alias("double_minus_this_turn", "restrict", {}, {"what": "single_minus"})
 alias("signi_attack_limit", "restrict", {"amount": int, "who": Who}, {"what": "signi_attacks"})
+alias("bar_attacks_by_power", "restrict", {"amount": int, "who": Who}, {"what": "attack_power"})
 
 
 # -- the other words ------------------------------------------------------------------------------
@@ -737,7 +752,8 @@ def _arrange_text(s: Step) -> str:
 def _look_hand_text(s: Step) -> str:
     if "pick" in s:
         what = tg.filter_text(s["pick"].get("filter", {}))
-        return f"reveal any number of cards {what} of your hand".replace("  ", " ")
+        most = f"up to {s['pick']['count']}" if "count" in s["pick"] else "any number of"
+        return f"reveal {most} cards {what} of your hand".replace("  ", " ")
     return (
         ("reveal " if s.get("reveal") else "look at ")
         + f"{'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} hand"
@@ -1029,7 +1045,8 @@ def _may_pay_text(s: Step) -> str:
     if not s["cost"]:
         return f"{_first(s)}you may: {then}"
     may = "pay, if you can," if s.get("must") else "you may pay"
-    text = f"{_first(s)}{may} {fx.describe_cost(s['cost'])}"
+    per = " for each level of the target" if s.get("per") == "target_level" else ""
+    text = f"{_first(s)}{may} {fx.describe_cost(s['cost'])}{per}"
     text += f"; if you do: {then}" if then else ""
     return text + (f"; if you do not: {other}" if other else "")
 
@@ -1040,6 +1057,8 @@ def _cost_check(name: str) -> Any:
 
         out = [f"step {name}: unknown cost {k!r}" for k in s.get("cost", {}) if k not in COST_KEYS]
         out += _target_first_check(name)(s)
+        if s.get("per") and not s.get("target_first"):
+            out.append(f"step {name}: per target_level needs target_first")
         return out + ([f"step {name}: {DOWN_COST_PROBLEM}"] if "down" in s.get("cost", {}) else [])
 
     return check
@@ -1047,7 +1066,15 @@ def _cost_check(name: str) -> Any:
 
 word(
     "may_pay",
-    {"cost": Cost, "then": STEPS, "else": STEPS, "choose_payment": bool, "target_first": bool, "must": bool},
+    {
+        "cost": Cost,
+        "then": STEPS,
+        "else": STEPS,
+        "choose_payment": bool,
+        "target_first": bool,
+        "must": bool,
+        "per": Literal["target_level"],
+    },
     _may_pay_text,
     control=True,
     check=_cost_check("may_pay"),

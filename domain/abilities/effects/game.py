@@ -161,6 +161,17 @@ def _signi_attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str])
     return True
 
 
+@op("bar_attacks_by_power")
+def _bar_attacks_by_power(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn a player's SIGNI (``who``: the opponent unless given) with power ``amount`` or less (as it
+    is when they would attack) cannot attack."""
+    step = at.step
+    p = who(frame, {"who": step.get("who", "opponent")})
+    data = {"player": p, "power_max": int(step["amount"]), "until": "end_of_turn", "by_effect": frame.card}
+    rec.emit("SigniAttackBarred", "rules", frame.rule, data)
+    return True
+
+
 @op("prevent_damage")
 def _prevent_damage(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn, the next ``times`` times you would take damage (``from``: only damage a SIGNI, or an LRIG,

@@ -319,6 +319,7 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             frame,
             at,
             [i for i in cards if tg._card_fits(facts.card_of(s, i), step["pick"].get("filter", {}))],
+            step["pick"].get("count"),
         )
     to = "all" if step.get("reveal") else frame.player
     rec.emit(
@@ -338,9 +339,9 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     return True
 
 
-def _reveal_some(rec: Recorder, frame: Frame, at: Pending, fits: list[str]) -> bool:
-    """Reveal the cards of your hand you choose among those that fit; their number is noted
-    (``revealed_count``)."""
+def _reveal_some(rec: Recorder, frame: Frame, at: Pending, fits: list[str], most: int | None = None) -> bool:
+    """Reveal the cards of your hand you choose among those that fit (up to ``most``, the pick's ``count``,
+    when it is given: "you may reveal a spell"); their number is noted (``revealed_count``)."""
     answer = taken(at)
     if answer is None and fits:
         return ask_in_step(
@@ -349,12 +350,15 @@ def _reveal_some(rec: Recorder, frame: Frame, at: Pending, fits: list[str]) -> b
             at,
             frame.player,
             min=0,
-            max=len(fits),
+            max=len(fits) if most is None else min(int(most), len(fits)),
             choices=fits,
             private=True,
-            prompt="choose any number of these cards of your hand to reveal",
+            prompt="choose any number of these cards of your hand to reveal"
+            if most is None
+            else f"choose up to {most} of these cards of your hand to reveal",
         )
     cards = [i for i in (answer["cards"] if answer is not None else []) if i in fits]
+    cards = cards if most is None else cards[: int(most)]
     if cards:
         data = {"player": frame.player, "to": "all", "cards": cards, "by_effect": frame.card}
         rec.emit("HandRevealed", "rules", frame.rule, data)

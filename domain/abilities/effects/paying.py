@@ -303,6 +303,9 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             frame.queue.pop(0)
             return True
         chosen = first
+    if step.get("per") == "target_level":  # "pay this for each level of the target": the target's level now
+        times = facts.level(s, chosen[0]) if chosen and tg.on_field(s, chosen[0]) else 0
+        cost = {**cost, "ener": [{**c, "n": int(c["n"]) * times} for c in cost.get("ener", [])]}
     payment = ener_payment(s, p, cost)
     paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")), down_self=True)
     if payment is None or paying is None:

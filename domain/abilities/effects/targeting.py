@@ -123,7 +123,7 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         return _distinct_targets(rec, frame, at, spec, found)
     if "total_level" in spec:
         return _total_level_targets(rec, frame, at, spec, found)
-    n = int(spec.get("count", 1))
+    n = _count(frame, spec)
     if spec.get("up_to"):
         lo, hi = 0, min(n, len(found))
     elif len(found) < n:
@@ -219,6 +219,13 @@ def insert_targeted(
         at = frame.queue[len(before) + k]
         at.step["_told"] = True
         at.progress.targets = list(chosen)
+
+
+def _count(frame: Frame, spec: dict[str, Any]) -> int:
+    """How many targets a spec names: a number, or ``"discarded"``: as many as the cards the effect (its
+    cost included) just discarded ("the same number of targets as the cards discarded this way")."""
+    n = spec.get("count", 1)
+    return int(frame.notes.get("discarded", 0)) if n == "discarded" else int(n)
 
 
 def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
