@@ -101,9 +101,12 @@ def lookup(view: Any, path: str) -> Any:
     return view
 
 
-def run(sc: dict[str, Any]) -> GameState:
+def run(sc: dict[str, Any], sink: list[Any] | None = None) -> GameState:
+    """Plays one scenario and checks it; ``sink``, when given, receives every event the scenario made."""
     events = create_position(build(sc["position"]), seed=int(sc.get("seed", 7)))
     state = fold(events)
+    if sink is not None:
+        sink.extend(events)
     first = {"expect": sc["after_position"]} if "after_position" in sc else None
     if first:
         _check_events(sc, "the position", first["expect"], events, state.cards)
@@ -133,6 +136,8 @@ def run(sc: dict[str, Any]) -> GameState:
         batch = decide(state, action)
         for e in batch:
             state = fold([e], state)
+        if sink is not None:
+            sink.extend(batch)
         _check_events(sc, where, step.get("expect", []), batch, state.cards)
         for absent in step.get("absent", []):
             assert all(e.type != absent for e in batch), (
