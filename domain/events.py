@@ -110,6 +110,8 @@ EVENT_TYPES: dict[str, str] = {
     "DamageReplaced": "damage a player would have taken by an attack was replaced: a card's effect happened "
     "instead",
     "ReplacementDeclined": "a player chose not to use a replacement effect that says they may",
+    "LeavingReplaced": "a SIGNI that would have left the field stayed: what its replacement names happened "
+    "instead",
     "ReplacementChosen": "a player answered whether to use their SIGNI's replacement of its leaving the "
     "field",
     "EffectDamageDealt": "an effect dealt damage to a player (a crush, or the loss of the game, follows)",

@@ -878,6 +878,12 @@ def _damage_replaced(state: GameState, d: dict[str, Any], _e: Any) -> None:
         state.attack["resolved"] = True
 
 
+@handles("LeavingReplaced")
+def _leaving_replaced(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    if d["card"] in state.flags.get("leave_choice", {}):  # the answer about its replacement is spent
+        state.flags["leave_choice"] = {k: v for k, v in state.flags["leave_choice"].items() if k != d["card"]}
+
+
 @handles("ReplacementChosen")
 def _replacement_chosen(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.flags["leave_choice"] = {**state.flags.get("leave_choice", {}), d["card"]: d["option"]}

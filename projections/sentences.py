@@ -961,6 +961,11 @@ def _replacement_chosen(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} {used} the replacement of {s.card(d.get('card'))} leaving the field"
 
 
+@says("LeavingReplaced")
+def _leaving_replaced(s: Say, d: Mapping[str, Any]) -> str:
+    return f"{s.card(d.get('card'))} stays on the field: its own ability replaces its leaving"
+
+
 @says("EffectDamageDealt")
 def _effect_damage(s: Say, d: Mapping[str, Any]) -> str:
     return f"The effect of {s.card(d.get('source'))} deals damage to {s.player(d.get('player'))}"

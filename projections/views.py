@@ -384,6 +384,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "DamageReplaced",
     "ReplacementDeclined",
     "ReplacementChosen",
+    "LeavingReplaced",
     "EffectDamageDealt",
     "MarkersPlaced",
     "MarkersRemoved",

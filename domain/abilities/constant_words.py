@@ -321,10 +321,14 @@ constant(
 
 def _replace_text(st: Step) -> str:
     if st.get("event") == "leave_field":
+        who = "this SIGNI" if st.get("subject") == "this" else "a SIGNI of the opponent's"
+        by = " by the opponent's effects" if st.get("cause") == "opponent_effect" else ""
+        if "instead" in st:
+            may = "you may instead" if st.get("optional") else "instead"
+            return f"if {who} would leave the field{by}, {may}: {steps_text(st['instead'])}"
         where = "on the bottom of its deck" if st.get("to") == "deck_bottom" else f"into the {st.get('to')}"
         may = "you may put it" if st.get("optional") else "it is put"
-        who = "this SIGNI" if st.get("subject") == "this" else "a SIGNI of the opponent's"
-        return f"if {who} would leave the field, {may} {where} instead"
+        return f"if {who} would leave the field{by}, {may} {where} instead"
     what = {"damage": "you would take damage by the attack of the opponent's SIGNI or LRIG"}.get(
         str(st.get("event")), str(st.get("event"))
     )
@@ -332,15 +336,27 @@ def _replace_text(st: Step) -> str:
     return f"if {what}, {may}: {steps_text(st.get('instead', []))}"
 
 
+def _asks_nothing(step: Step) -> bool:
+    """Whether a step resolves without asking anything: it names this card, or every card that fits."""
+    target = step.get("target")
+    return isinstance(target, Mapping) and bool(target.get("self") or target.get("all")) and not any(
+        k in step for k in ("then", "modes", "cost")
+    )
+
+
 def _replace_check(st: Step) -> list[str]:
     out = [p for x in st.get("instead", []) for p in step_problems(x)]
     if st.get("event") == "damage" and st.get("cause", "attack") != "attack":
         out.append("a damage replacement names the damage of an attack (cause: attack)")
     if st.get("event") == "leave_field":
-        if "to" not in st or "subject" not in st or "instead" in st:
-            out.append("a leave_field replacement names its subject and where it goes (to), nothing else")
+        if "subject" not in st or ("to" in st) == ("instead" in st):
+            out.append("a leave_field replacement names its subject, and where it goes (to) or what happens")
         if st.get("optional") and st.get("subject") != "this":
             out.append("only a SIGNI's own leave_field replacement may say 'you may'")
+        if st.get("cause", "opponent_effect") != "opponent_effect" or ("cause" in st and "to" in st):
+            out.append("a leave_field replacement's cause is opponent_effect, with instead")
+        if not all(_asks_nothing(x) for x in st.get("instead", [])):
+            out.append("what happens instead of leaving the field asks nothing (this card, or all that fit)")
     elif not st.get("instead") or "to" in st or "subject" in st:
         out.append("a damage replacement names the steps that happen instead (instead), not a zone")
     return out
@@ -350,7 +366,7 @@ constant(
     "replace",
     {
         "event": Literal["damage", "leave_field"],
-        "cause": Literal["attack"],
+        "cause": Literal["attack", "opponent_effect"],
         "instead": list,
         "optional": bool,
         "subject": Literal["opponent_signi", "this"],

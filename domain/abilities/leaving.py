@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from domain.abilities.catalogue import abilities_of
 from domain.abilities.constant_words import expand
 from domain.abilities.constants import active
+from domain.abilities.vocabulary import steps_text
 from domain.recorder import Recorder
 from domain.state import GameState
 
@@ -22,17 +24,27 @@ ZONE_OF = {"deck_bottom": "deck", "trash": "trash"}  # where a replacement sends
 
 
 class Own(NamedTuple):
-    zone: str  # the zone it goes to instead (a CardsMoved ``to``)
+    zone: str | None  # the zone it goes to instead (a CardsMoved ``to``); None: it stays, ``instead`` happens
     source: str  # the card whose constant says so (this SIGNI)
     optional: bool
+    instead: tuple[dict[str, Any], ...] = ()  # what happens instead, as an effect of this card (it stays)
+    ability: int = 0  # the number of the constant ability, for that effect
 
 
-def own_replacement(s: GameState, iid: str) -> Own | None:
-    """The SIGNI's own constant replacing its leaving the field, when one applies now."""
+def own_replacement(s: GameState, iid: str, by: str | None = None) -> Own | None:
+    """The SIGNI's own constant replacing its leaving the field, when one applies now. ``by``: the player
+    whose effect (or cost) takes it off the field; None when no effect does (battle, rule processing, the
+    ener phase, a removal): a replacement of its leaving "by the opponent's effects" applies only to those."""
+    owner = s.owners.get(iid)
     for _p, source, st in active(s, "replace"):
         g = expand(st)
-        if source == iid and g.get("event") == "leave_field" and g.get("subject") == "this" and "to" in g:
-            return Own(ZONE_OF[str(g["to"])], source, bool(g.get("optional")))
+        if source != iid or g.get("event") != "leave_field" or g.get("subject") != "this":
+            continue
+        if g.get("cause") == "opponent_effect" and (by is None or by == owner):
+            continue
+        zone = ZONE_OF[str(g["to"])] if "to" in g else None
+        ref = next((i for i, ab in enumerate(abilities_of(s.cards[iid])) if st in ab.get("effect", [])), 0)
+        return Own(zone, source, bool(g.get("optional")), tuple(g.get("instead", ())), ref)
     return None
 
 
@@ -42,22 +54,30 @@ def choice(s: GameState, iid: str) -> str | None:
     return str(value) if value is not None else None
 
 
-def replaced(s: GameState, iid: str) -> Own | None:
+def replaced(s: GameState, iid: str, by: str | None = None) -> Own | None:
     """The replacement to use now, as the SIGNI leaves (None: it leaves as it would have). A replacement
     that says "you may" and was not answered yet is not used: the caller asks first (``undecided``)."""
-    own = own_replacement(s, iid)
+    own = own_replacement(s, iid, by)
     if own is None or (own.optional and choice(s, iid) != "replace"):
         return None
     return own
 
 
-def undecided(s: GameState, cards: list[str]) -> str | None:
+def undecided(s: GameState, cards: list[str], by: str | None = None) -> str | None:
     """The first of these SIGNI whose player must still be asked whether to use its replacement."""
     for iid in cards:
-        own = own_replacement(s, iid)
+        own = own_replacement(s, iid, by)
         if own is not None and own.optional and choice(s, iid) is None:
             return iid
     return None
+
+
+def prompt(own: Own) -> str:
+    """The question of a replacement that says "you may"."""
+    if own.zone is None:
+        return f"this SIGNI would leave the field: instead, {steps_text(list(own.instead))}?"
+    where = "on the bottom of its deck" if own.zone == "deck" else f"into the {own.zone}"
+    return f"this SIGNI would leave the field: put it {where} instead?"
 
 
 def ask(rec: Recorder, iid: str, waiting: dict[str, Any] | None = None) -> None:
@@ -65,7 +85,6 @@ def ask(rec: Recorder, iid: str, waiting: dict[str, Any] | None = None) -> None:
     that happens when declined, for the answers that are not asked again)."""
     own = own_replacement(rec.state, iid)
     assert own is not None
-    where = "the bottom of its deck" if own.zone == "deck" else f"the {own.zone}"
     rec.ask(
         rec.state.owners[iid],
         "choose",
@@ -77,17 +96,29 @@ def ask(rec: Recorder, iid: str, waiting: dict[str, Any] | None = None) -> None:
         max=0,
         choices=[],
         options=["replace", "decline"],
-        prompt=f"this SIGNI would leave the field: put it on {where} instead?",
+        prompt=prompt(own),
         **({"waiting": waiting} if waiting is not None else {}),
     )
 
 
 def redirect(rec: Recorder, iid: str, own: Own, actor: str = "rules", by_effect: str | None = None) -> None:
-    """The SIGNI goes where its replacement says, instead of leaving as it would have."""
-    data: dict[str, Any] = {"player": rec.state.owners[iid], "cards": [iid], "to": own.zone, "from": "signi"}
+    """The SIGNI goes where its replacement says, instead of leaving as it would have; or it stays, and what
+    the replacement names happens instead (steps that ask nothing: the leaving was in the middle of
+    something)."""
+    if own.zone is None:
+        from domain.abilities import effects  # the effects move SIGNI with this module: imported as it runs
+
+        owner = rec.state.owners[iid]
+        data: dict[str, Any] = {"player": owner, "card": iid, "replaced_by": own.source}
+        if by_effect is not None:
+            data["by_effect"] = by_effect
+        rec.emit("LeavingReplaced", actor, "effect.replace", data)
+        effects.start(rec, own.source, owner, own.ability, {"effect": list(own.instead)}, "effect.replace")
+        return
+    moved: dict[str, Any] = {"player": rec.state.owners[iid], "cards": [iid], "to": own.zone, "from": "signi"}
     if by_effect is not None:
-        data["by_effect"] = by_effect
-    rec.emit("CardsMoved", actor, "effect.replace", {**data, "replaced_by": own.source})
+        moved["by_effect"] = by_effect
+    rec.emit("CardsMoved", actor, "effect.replace", {**moved, "replaced_by": own.source})
 
 
 def leave_or_ask(rec: Recorder, etype: str, actor: str, rule: str, data: dict[str, Any]) -> None:

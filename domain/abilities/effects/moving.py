@@ -161,8 +161,8 @@ def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
             continue
         if immune(rec.state, iid, "vanish", frame.player):
             continue  # a constant keeps it from being vanished by this player's effects
-        own = leaving.replaced(rec.state, iid)
-        if own is not None:  # not vanished: it goes where its own replacement says instead
+        own = leaving.replaced(rec.state, iid, frame.player)
+        if own is not None:  # not vanished: it goes where its own replacement says instead (or stays)
             leaving.redirect(rec, iid, own, by_effect=frame.card)
             continue
         rec.emit(
@@ -188,12 +188,20 @@ def move_cards(rec: Recorder, frame: Frame, player: str, cards: list[str], to: s
     (``effect.replace``)."""
     src = zone_of(rec.state, cards[0])
     if src == "signi":
-        redirected = []
+        redirected: list[tuple[str, tuple[str, str]]] = []
+        staying: list[str] = []
         for i in cards:  # its own replacement (its player asked before the step), then the opponent's
-            own = leaving.replaced(rec.state, i)
-            r = (own.zone, own.source) if own is not None else leave_redirect(rec.state, i)
+            own = leaving.replaced(rec.state, i, frame.player)
+            if own is not None and own.zone is None:  # it stays: what its replacement names happens instead
+                leaving.redirect(rec, i, own, by_effect=frame.card)
+                staying.append(i)
+                continue
+            r = (own.zone, own.source) if own is not None and own.zone else leave_redirect(rec.state, i)
             if r is not None and r[0] != to:
                 redirected.append((i, r))
+        cards = [i for i in cards if i not in staying]
+        if not cards:
+            return
         for iid, (zone, source) in redirected:
             data = {"player": player, "cards": [iid], "to": zone, "from": src, "by_effect": frame.card}
             kept = {k: v for k, v in extra.items() if k == "as_cost"}

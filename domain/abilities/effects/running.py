@@ -124,12 +124,12 @@ def _leaving_answered(rec: Recorder, frame: Frame, at: Pending) -> bool:
         del frame.notes["leave_asking"]
         data = {"player": s.owners[asked], "card": asked, "option": option, "event": "leave_field"}
         rec.emit("ReplacementChosen", s.owners[asked], "effect.replace", data)
-    iid = leaving.undecided(s, _leaving(rec, frame, at))
+    iid = leaving.undecided(s, _leaving(rec, frame, at), frame.player)
     if iid is None:
         return True
     frame.notes["leave_asking"] = iid
-    own = leaving.own_replacement(s, iid)
-    where = "the bottom of its deck" if own is not None and own.zone == "deck" else "where it says"
+    own = leaving.own_replacement(s, iid, frame.player)
+    assert own is not None
     return ask_in_step(
         rec,
         frame,
@@ -141,7 +141,7 @@ def _leaving_answered(rec: Recorder, frame: Frame, at: Pending) -> bool:
         max=0,
         choices=[],
         options=["replace", "decline"],
-        prompt=f"this SIGNI would leave the field: put it on {where} instead?",
+        prompt=leaving.prompt(own),
     )
 
 
