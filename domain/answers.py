@@ -329,6 +329,7 @@ for _kind in ("main", "pre_attack", "defense"):
     _TABLE[(_kind, "use_ability")] = _use("use_ability")
     _TABLE[(_kind, "use_piece")] = _use("use_piece")
 _TABLE[("main", "use_spell")] = _use("use_spell")
+_TABLE[("spell_cut_in", "use_piece")] = _use("use_piece")  # a PIECE with Spell Cut-In timing
 
 
 @answers("spell_cut_in", "pass")

@@ -24,8 +24,7 @@ from domain.state import GameState, Slot, facing, opponent
 def signi_can_attack(s: GameState, tp: str) -> bool:
     ps = s.players[tp]
     able = any(
-        sl is not None and not sl.downed and not facts.signi_cannot_attack(s, sl)
-        for sl in ps.signi.values()
+        sl is not None and not sl.downed and not facts.signi_cannot_attack(s, sl) for sl in ps.signi.values()
     )
     return able or lrig_can_attack(s, tp)
 

@@ -119,6 +119,12 @@ EVENT_TYPES: dict[str, str] = {
     "whatever SIGNI come and go",
     "MarkersRemoved": "a zone marker was removed from SIGNI zones of a player's field (by an effect, or as a "
     "cost)",
+    "CutInDeclared": "a player used a card cutting in to the opponent's spell, which waits in the check zone "
+    "until the card has resolved",
+    "EffectCountered": "an effect countered a spell or PIECE waiting in the check zone: its effect will not "
+    "happen",
+    "CutInResolved": "the card that cut in has resolved: the spell it answered resolves now, or, countered, "
+    "goes to the trash without its effect",
     "ZoneErased": "one of a player's SIGNI zones was erased until end of turn: its cards went to the trash "
     "and no SIGNI can be put there",
     # judge

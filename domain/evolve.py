@@ -589,6 +589,26 @@ def _cost_paid(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.pending = None
 
 
+@handles("CutInDeclared")
+def _cut_in_declared(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """The spell cut in to waits in the check zone; how it goes on is kept until the cut-in resolved."""
+    state.flags["cut_in"] = dict(d["resume"])
+    state.pending = None
+
+
+@handles("EffectCountered")
+def _effect_countered(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.flags["countered"] = [*state.flags.get("countered", ()), d["card"]]
+
+
+@handles("CutInResolved")
+def _cut_in_resolved(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    state.flags.pop("cut_in", None)
+    if d.get("countered"):
+        state.flags["countered"] = [c for c in state.flags.get("countered", ()) if c != d["spell"]]
+        move(state, d["spell"], d.get("put", "trash"))
+
+
 @handles("AbilityResolved")
 def _resolved(state: GameState, d: dict[str, Any], _e: Any) -> None:
     if d.get("put"):

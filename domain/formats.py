@@ -245,7 +245,12 @@ DIVA = Format(
     preset_file="decks.json",
     hook_module="domain.procedure, domain.decks and domain.setup",
     sample_ids=(
-        "SAMPLE-WHITE", "SAMPLE-RED", "SAMPLE-BLUE", "SAMPLE-GREEN", "SAMPLE-BLACK", "SAMPLE-TRICOLOR"
+        "SAMPLE-WHITE",
+        "SAMPLE-RED",
+        "SAMPLE-BLUE",
+        "SAMPLE-GREEN",
+        "SAMPLE-BLACK",
+        "SAMPLE-TRICOLOR",
     ),
     sample_file="decks_sample.json",
 )

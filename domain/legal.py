@@ -151,6 +151,12 @@ def _pass_only(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
     yield {"player": p, "type": "pass"}
 
 
+def _cut_in(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    """Answering the opponent's spell: a card with Spell Cut-In timing, or pass."""
+    yield from _uses(s, p, pending["kind"])
+    yield {"player": p, "type": "pass"}
+
+
 def _trigger_order(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
     for key in pending["choices"]:
         yield {"player": p, "type": "choose", "order": [key]}
@@ -241,7 +247,7 @@ _BY_KIND: dict[str, Callable[[GameState, str, dict[str, Any]], Answers]] = {
     DecisionKind.PRE_ATTACK: _attack_timing,
     DecisionKind.ARTS_USE: _attack_timing,  # the original format (domain.original)
     DecisionKind.DEFENSE: _attack_timing,
-    DecisionKind.SPELL_CUT_IN: _pass_only,
+    DecisionKind.SPELL_CUT_IN: _cut_in,
     DecisionKind.TRIGGER_ORDER: _trigger_order,
     DecisionKind.SIGNI_ATTACK: _signi_attack,
     DecisionKind.LRIG_ATTACK: _lrig_attack,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from domain import combat, facts, rba
 from domain.abilities.triggers import next_waiting
+from domain.abilities.use import after_cut_in
 from domain.formats import DIVA, format_of
 from domain.kinds import DecisionKind
 from domain.recorder import Recorder
@@ -29,6 +30,9 @@ def advance(rec: Recorder) -> None:
             return
         if s.status == "setup":
             setup_step(rec)
+            continue
+        if s.flags.get("cut_in") is not None:  # a card cut in to a spell and has resolved: the spell goes on
+            after_cut_in(rec)
             continue
         if rba.process(rec):
             continue

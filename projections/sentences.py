@@ -1080,3 +1080,20 @@ def _markers_removed(s: Say, d: Mapping[str, Any]) -> str:
 @says("ZoneErased")
 def _zone_erased(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.whose(d.get('player'))} {signi_zone(d.get('zone'))} is erased until end of turn{s.by(d)}"
+
+
+@says("CutInDeclared")
+def _cut_in_declared(s: Say, d: Mapping[str, Any]) -> str:
+    return f"{s.player(d.get('player'))} cuts in to {s.card(d.get('spell'))} with {s.card(d.get('card'))}"
+
+
+@says("EffectCountered")
+def _effect_countered(s: Say, d: Mapping[str, Any]) -> str:
+    return f"The effect of {s.card(d.get('card'))} is countered{s.by(d)}"
+
+
+@says("CutInResolved")
+def _cut_in_resolved(s: Say, d: Mapping[str, Any]) -> str:
+    if d.get("countered"):
+        return f"{s.card(d.get('spell'))}, countered, goes to the trash without its effect"
+    return f"{s.card(d.get('spell'))} resolves after the cut-in"

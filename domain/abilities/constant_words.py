@@ -313,8 +313,10 @@ constant(
 constant(
     "must_target",
     {"by": Literal["signi"]},
-    lambda _st: "as the opponent chooses targets for a SIGNI's ability or effect, they must choose this "
-    "SIGNI if possible",
+    lambda _st: (
+        "as the opponent chooses targets for a SIGNI's ability or effect, they must choose this "
+        "SIGNI if possible"
+    ),
     "the opponent choosing targets for an ability or effect of a SIGNI must choose this SIGNI if they can",
 )
 
@@ -339,8 +341,10 @@ def _replace_text(st: Step) -> str:
 def _asks_nothing(step: Step) -> bool:
     """Whether a step resolves without asking anything: it names this card, or every card that fits."""
     target = step.get("target")
-    return isinstance(target, Mapping) and bool(target.get("self") or target.get("all")) and not any(
-        k in step for k in ("then", "modes", "cost")
+    return (
+        isinstance(target, Mapping)
+        and bool(target.get("self") or target.get("all"))
+        and not any(k in step for k in ("then", "modes", "cost"))
     )
 
 

@@ -22,7 +22,8 @@ compare them: reprints share one), ``shares_lrig_color`` (``any``: the card shar
 owner's LRIGs; ``not_center``: with one of them that is not the center LRIG), ``not_timing`` (an Assist LRIG
 or ARTS without that use timing: ``attack``), ``grow_cost_zero`` (whether the card's grow cost is zero, of any
 colour), ``power_is_base`` (whether a SIGNI's power on the field is its printed power), ``has_abilities``
-(whether a SIGNI on the field has an ability: printed and not lost, or gained).
+(whether a SIGNI on the field has an ability: printed and not lost, or gained), ``cost_max`` (the ener cost
+printed on the card, all its colours added up, is at most that).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -80,6 +81,7 @@ FILTER_KEYS = (
     "grow_cost_zero",
     "power_is_base",
     "has_abilities",
+    "cost_max",
 )
 # which LRIGs of the card's owner ``shares_lrig_color`` asks about: any of them, or one that is not the center
 LRIG_COLOR_WHICH = ("any", "not_center")
@@ -161,6 +163,7 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("name" in f and card.name_key not in f["name"])
         or ("not_timing" in f and f["not_timing"] in card.timings)
         or ("grow_cost_zero" in f and (sum(c.n for c in card.grow_cost) == 0) != f["grow_cost_zero"])
+        or ("cost_max" in f and sum(c.n for c in card.cost) > f["cost_max"])
     )
 
 
@@ -304,6 +307,7 @@ _FILTER_TEXT: dict[str, Any] = {
     "power_max": "power {} or less",
     "power_min": "power {} or more",
     "level_max": "level {} or less",
+    "cost_max": "of total cost {} or less",
     "level_min": "level {} or more",
     "class": "<{}>",
     "type": "{}",

@@ -86,7 +86,7 @@ __all__ = [
     "target_text",
 ]
 
-ZONES = ("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck", "life_cloth", "under")
+ZONES = ("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck", "life_cloth", "under", "check")
 
 # the names the rest of the abilities used before the filters had a module of their own
 _card_fits = card_fits

@@ -80,7 +80,7 @@ def check_once(s: GameState, iid: str, index: int | str, ab: dict[str, Any], nam
 
 def _timing(s: GameState) -> str:
     kind = (s.pending or {}).get("kind")
-    return "main" if kind == "main" else "attack"
+    return {"main": "main", "spell_cut_in": "spell_cut_in"}.get(str(kind), "attack")
 
 
 def _find_ability(
@@ -305,6 +305,20 @@ def spell_resolves(rec: Recorder, resume: dict[str, Any]) -> None:
     )
 
 
+def after_cut_in(rec: Recorder) -> None:
+    """The card that cut in to a spell has resolved: the spell resolves now, unless an effect countered it;
+    then it goes to the trash without its effect (000 "Use timing: Spell Cut-in")."""
+    resume = dict(rec.state.flags["cut_in"])
+    spell = resume["spell"]
+    countered = spell in rec.state.flags.get("countered", ())
+    data: dict[str, Any] = {"player": resume["player"], "spell": spell, "countered": countered}
+    if countered:
+        data["put"] = "trash"
+    rec.emit("CutInResolved", "rules", "spell.cut-in", data)
+    if not countered:
+        spell_resolves(rec, resume)
+
+
 def use_piece(rec: Recorder, act: Action) -> None:
     from domain.answers import resolve_ref
 
@@ -329,6 +343,10 @@ def use_piece(rec: Recorder, act: Action) -> None:
     data: dict[str, Any] = {"player": p, "card": iid, "ener": paid}
     if under is not None:
         data["extra_cost"] = True
+    if timing == "spell_cut_in":  # the spell answered waits until this card has resolved
+        resume = dict((s.pending or {})["resume"])
+        cut_in = {"player": p, "card": iid, "spell": resume["spell"], "resume": resume}
+        rec.emit("CutInDeclared", p, "spell.cut-in", cut_in)
     rec.emit("PieceUsed", p, "piece.use", data)
     if under is not None:
         _pay_extra(rec, p, iid, ab, under)

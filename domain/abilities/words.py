@@ -913,6 +913,10 @@ def _prevent_text(s: Step) -> str:
 
 
 def _prevent_check(s: Step) -> list[str]:
+    if ("target" in s) != (expand(s).get("what") == "effect"):
+        return ["step prevent: a target is what a counter (what: effect) takes, and only it"]
+    if "target" in s and s["target"].get("zone") != "check":
+        return ["step counter: its target waits in the check zone (zone: check)"]
     if (s.get("all") or s.get("filter") or s.get("whose")) and expand(s).get("what") != "damage":
         return ["step prevent: all, filter and whose are only for damage"]
     if s.get("all") and "times" in s:
@@ -928,7 +932,8 @@ def _prevent_check(s: Step) -> list[str]:
 general_word(
     "prevent",
     {
-        "what": Literal["attack", "damage", "next_attack"],
+        "what": Literal["attack", "damage", "next_attack", "effect"],
+        "target": TARGET,
         "times": int,
         "then": STEPS,
         "from": Literal["signi", "lrig"],
@@ -939,7 +944,8 @@ general_word(
     "Something does not happen: the attack in progress is negated, or the next times you would take damage "
     "this turn (from: only damage a SIGNI or an LRIG deals; filter: only damage a card fitting it deals; "
     "all: each time this turn, not only the next; whose: only damage the opponent's cards deal) you take "
-    "none (then: what the card gains with it).",
+    "none (then: what the card gains with it), or the effect of a target spell or PIECE waiting in the check "
+    "zone is countered (what: effect).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("attack",), fx.OPS["negate_attack"], lambda _s: "negate that attack"),
@@ -949,11 +955,13 @@ general_word(
             fx.OPS["negate_next_attack"],
             lambda _s: "this turn, the next time a SIGNI attacks, negate that attack",
         ),
+        Route(("effect",), fx.OPS["counter"], lambda s: f"counter the effect of {_t(s)}"),
     ],
     check=_prevent_check,
     required=("what",),
 )
 alias("negate_attack", "prevent", {}, {"what": "attack"})
+alias("counter", "prevent", {"target": TARGET}, {"what": "effect"}, targets=True)
 alias("negate_next_attack", "prevent", {}, {"what": "next_attack"})
 alias(
     "prevent_damage",
@@ -1111,6 +1119,8 @@ word(
     control=True,
     check=_unless_check,
 )(fx.OPS["unless"])
+
+
 def _delay_text(s: Step) -> str:
     if s.get("until") == "attacks":
         what = (

@@ -156,6 +156,7 @@ def test_every_step_can_be_described() -> None:
         "set_base": {"target": {"self": True}, "level": 3, "power": 12000, "until": "opponent_next_turn"},
         "place_marker": {"marker": "virus"},
         "remove_marker": {"marker": "virus", "side": "opponent"},
+        "counter": {"target": {"side": "opponent", "zone": "check", "filter": {"cost_max": 3}}},
     }
     for name in OPS:
         step = {"op": name, **samples.get(name, {})}

@@ -202,7 +202,7 @@ def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 
 def _watch_attacks(rec: Recorder, frame: Frame, at: Pending) -> bool:
-    """"This turn, when <target> attacks (next / each time), ...": the step's ``target`` (the SIGNI or LRIG
+    """ "This turn, when <target> attacks (next / each time), ...": the step's ``target`` (the SIGNI or LRIG
     watched, chosen and told now; none: nothing waits) or ``whose`` (any SIGNI of that player) is watched
     until the turn ends. When it attacks, what follows resolves as a triggered ability of this effect's
     player, before the attack is decided (the SIGNI attacking is ``{"attacker": true}``); ``each``: every

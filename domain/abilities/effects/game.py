@@ -9,6 +9,7 @@ from typing import Any
 
 from domain.abilities.effects.moving import move_cards
 from domain.abilities.effects.running import ask_zone, op, take, taken, who
+from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
     Frame,
     Pending,
@@ -126,6 +127,21 @@ def _negate_attack(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
             "rules",
             "effect.negate-attack",
             {"result": "negated", "zone": a["zone"], "card": a["card"], "by_effect": frame.card},
+        )
+    return True
+
+
+@op("counter")
+def _counter(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Counter the effect of the targets, spells or PIECEs waiting in the check zone: their effect will not
+    happen; each goes where it goes after use, without it (``use.after_cut_in``)."""
+    for iid in live_targets(rec, frame, at.step, chosen):
+        owner = rec.state.owners[iid]
+        rec.emit(
+            "EffectCountered",
+            "rules",
+            "effect.counter",
+            {"player": owner, "card": iid, "by_effect": frame.card},
         )
     return True
 
