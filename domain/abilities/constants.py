@@ -205,10 +205,15 @@ def lrig_attack_terms(s: GameState, iid: str) -> tuple[bool, int | None]:
 def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_owner: str) -> int:
     spec = step["target"]
     if spec.get("self"):
-        return _amount(s, p, source, step) if source == slot.iid else 0
+        return _amount(s, p, source, step, slot.iid) if source == slot.iid else 0
+    if spec.get("facing"):  # the opponent's SIGNI in the zone in front of this SIGNI
+        here = (s.players[p].find(source) or "").split(":")
+        front = s.players[target_owner].signi.get(facing(here[1])) if here[0] == "signi" else None
+        mine = target_owner == p or front is None or front.iid != slot.iid
+        return 0 if mine else _amount(s, p, source, step, slot.iid)
     if spec.get("above"):  # the SIGNI on top of the card that has it
         on_top = under_card_above(s, source, slot.iid, spec.get("filter", {}))
-        return _amount(s, p, source, step) if on_top else 0
+        return _amount(s, p, source, step, slot.iid) if on_top else 0
     if tg.side_of(p, spec.get("side", "you")) != target_owner:
         return 0
     zone = (s.players[target_owner].find(slot.iid) or "").split(":")[-1]
@@ -224,7 +229,7 @@ def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_o
     if "awakened" in f and slot.awakened != f["awakened"]:
         return 0
     if tg.card_fits(card, f) and ("position" not in f or zone in f["position"]):
-        return _amount(s, p, source, step)
+        return _amount(s, p, source, step, slot.iid)
     return 0
 
 
@@ -239,11 +244,12 @@ def _next_to(s: GameState, owner: str, source: str, zone: str) -> bool:
     )
 
 
-def _amount(s: GameState, p: str, source: str, step: Step) -> int:
-    """A power step's amount; with ``per``, once for each of what its measure counts now."""
+def _amount(s: GameState, p: str, source: str, step: Step, affected: str) -> int:
+    """A power step's amount; with ``per``, once for each of what its measure counts now (the SIGNI the power
+    goes to is noted as ``affected``: "for each of its levels")."""
     if "per" not in step:
         return int(step["amount"])
-    return bonus(Ctx(s, p, source, {}), int(step["amount"]), step["per"])
+    return bonus(Ctx(s, p, source, {"affected": affected}), int(step["amount"]), step["per"])
 
 
 def immune(s: GameState, iid: str, what: str, by: str, battle: bool = False) -> bool:

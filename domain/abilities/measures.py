@@ -8,9 +8,10 @@ A *measure* is an object with one key naming what is measured, its value the mea
   different red SIGNI"); ``other``: not this card; ``every``: whole groups of n);
 - ``{"power": {}}``: this card's power (nothing when it is not on the field); ``{"power": {"of":
   "your_signi"}}``: the total power of the SIGNI on your field;
-- ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi"}}``: the level of
-  that player's center LRIG, the lowest level among their LRIGs, their LRIGs' levels added up ("for each
-  level of each LRIG on your field"), or the levels of the SIGNI on their field added up;
+- ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi" | "affected"}}``:
+  the level of that player's center LRIG, the lowest level among their LRIGs, their LRIGs' levels added up
+  ("for each level of each LRIG on your field"), the levels of the SIGNI on their field added up, or the
+  level of the SIGNI a constant's power goes to ("for each of its levels"; noted as ``affected``);
 - ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
   none);
 - ``{"colors": {"of": "lrigs" | "signi" | "paid" | "ener"}}``: the colours (colourless is none) among your
@@ -183,16 +184,26 @@ def _power(c: Ctx, p: dict[str, Any]) -> int | None:
 
 
 def _level_text(p: dict[str, Any]) -> str:
+    if p.get("of") == "affected":
+        return "its levels"
     whose = "the opponent's" if p.get("whose") == "opponent" else "your"
     if p.get("of") in ("total", "signi"):
         return f"the levels of {whose} {'LRIGs' if p.get('of') == 'total' else 'SIGNI'} added up"
     return f"{whose} {'lowest LRIG' if p.get('of') == 'lowest' else 'center LRIG'} level"
 
 
-@measure("level", {"whose": ("you", "opponent"), "of": ("center", "lowest", "total", "signi")}, _level_text)
+@measure(
+    "level",
+    {"whose": ("you", "opponent"), "of": ("center", "lowest", "total", "signi", "affected")},
+    _level_text,
+)
 def _level(c: Ctx, p: dict[str, Any]) -> int:
-    """The level of a player's center LRIG, the lowest level among their LRIGs, their levels added up, or
-    the levels of the SIGNI on their field added up (none: 0)."""
+    """The level of a player's center LRIG, the lowest level among their LRIGs, their levels added up, the
+    levels of the SIGNI on their field added up (none: 0), or the level of the SIGNI a constant's power goes
+    to (``affected``, noted by the constant; none noted: 0)."""
+    if p.get("of") == "affected":
+        affected = c.vars.get("affected")
+        return facts.level(c.s, affected) if isinstance(affected, str) else 0
     player = c.controller if p.get("whose", "you") == "you" else opponent(c.controller)
     if p.get("of", "center") == "center":
         return facts.center_level(c.s, player)
