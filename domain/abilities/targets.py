@@ -7,7 +7,8 @@ names more targets than there are cannot target any; "up to" allows fewer, down 
 Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards the step before targeted:
 "down target SIGNI and freeze it"; with a ``filter``, only those that fit: "if it is a <Venom> ..."),
 ``{"attacker": true}`` (the SIGNI attacking now, not targeted), ``{"cause": true}`` (the card whose ability or
-effect caused the trigger: "that SIGNI", noted by the trigger; not targeted), or
+effect caused the trigger: "that SIGNI", noted by the trigger; not targeted), ``{"subject": true}`` (the SIGNI
+the trigger's event was about: "the SIGNI that entered", noted by the trigger; not targeted), or
 ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig" | "under", "count": 1,
 "up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
 card that fits, without targeting (Shadow does not protect from it);
@@ -101,7 +102,7 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         if zone in ("trash", "ener", "hand"):  # this card, in that zone of its owner ("from your ener zone")
             return [source] if source in s.players[s.owners[source]].zones[zone] else []
         return [source] if on_field(s, source) else []
-    if spec.get("it") or spec.get("cause"):
+    if spec.get("it") or spec.get("cause") or spec.get("subject"):
         return []  # resolved from the step before, or from what the trigger noted (see effects)
     if spec.get("attacker"):  # the SIGNI attacking now
         card = (s.attack or {}).get("card")
@@ -239,6 +240,8 @@ def target_text(spec: dict[str, Any]) -> str:
         return "the LRIG that attacked" if spec.get("zone") == "lrig" else "the attacking SIGNI"
     if spec.get("cause"):
         return "that card (whose ability or effect caused this)"
+    if spec.get("subject"):
+        return "that SIGNI (the one the trigger was about)"
     n = spec.get("count", 1)
     side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
     zone_name = spec.get("zone", "signi")

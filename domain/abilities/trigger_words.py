@@ -113,9 +113,9 @@ event(
         ("you", "signi"): "When a SIGNI{f} on your field attacks",
         ("you", "lrig"): "When an LRIG{f} on your field attacks",
         ("opponent",): "When a SIGNI or LRIG of the opponent attacks",
-        ("opponent", "signi"): "When a SIGNI of the opponent attacks",
+        ("opponent", "signi"): "When a SIGNI{f} of the opponent attacks",
     },
-    filtered=(("you", "signi"), ("you", "lrig")),
+    filtered=(("you", "signi"), ("you", "lrig"), ("opponent", "signi")),
 )
 event(
     "enters",
@@ -124,9 +124,9 @@ event(
         ("this",): "When it enters the field (even when [Enter] abilities do not activate)",
         ("you",): "When a SIGNI{f} enters your field",
         ("other",): "When another SIGNI{f} enters your field",
-        ("opponent",): "When a SIGNI enters your opponent's field",
+        ("opponent",): "When a SIGNI{f} enters your opponent's field",
     },
-    filtered=(("you",), ("other",)),
+    filtered=(("you",), ("other",), ("opponent",)),
 )
 event(
     "vanished",

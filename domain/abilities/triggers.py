@@ -26,7 +26,7 @@ from domain.abilities import targets as tg
 from domain.abilities import trigger_words as tw
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, harmony_as_auto
 from domain.recorder import Recorder
-from domain.state import GameState, opponent
+from domain.state import GameState, facing, opponent
 
 TRIGGERING = (
     "SigniPlayed",
@@ -286,7 +286,7 @@ def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         if listener[0] != d["card"]:  # "another SIGNI enters": not this one
             yield listener
     yield from _signi(
-        s, opponent(d["player"]), OPPONENT_SIGNI_ENTERS
+        s, opponent(d["player"]), OPPONENT_SIGNI_ENTERS, d["card"]
     )  # "a SIGNI enters the opponent's field"
 
 
@@ -311,8 +311,8 @@ def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         sl.iid for sl in ps.lrig.values() if sl is not None
     ]:
         yield iid, other, "auto", OPPONENT_ATTACKS, None
-        if signi:
-            yield iid, other, "auto", OPPONENT_SIGNI_ATTACKS, None
+        if signi:  # the attacking SIGNI is what a filter reads ("the SIGNI in front of this one attacks")
+            yield iid, other, "auto", OPPONENT_SIGNI_ATTACKS, d["card"]
 
 
 def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -518,7 +518,7 @@ def _add(s: GameState, found: Found, listener: Listener) -> None:
         trigger = ab.get("trigger", {})
         if ab["kind"] != kind or (key is not None and tw.key(trigger) != key):
             continue
-        if subject is not None and not _subject_fits(s, subject, trigger.get("filter", {})):
+        if subject is not None and not _subject_fits(s, subject, trigger.get("filter", {}), card):
             continue
         if subject is not None and not _names(trigger, subject, card):
             continue
@@ -528,7 +528,15 @@ def _add(s: GameState, found: Found, listener: Listener) -> None:
             continue
         if ab.get("once") and _counted(s, card, ref, ab["once"], found):
             continue
-        found.append({"card": card, "player": player, "ability": ref, "kind": kind})
+        entry: dict[str, Any] = {"card": card, "player": player, "ability": ref, "kind": kind}
+        if subject is not None and _reads_subject(ab):  # "that SIGNI": the one the event was about
+            entry["subject"] = subject
+        found.append(entry)
+
+
+def _reads_subject(ab: dict[str, Any]) -> bool:
+    """Whether a triggered ability's effect names the SIGNI its trigger was about (target ``subject``)."""
+    return '"subject": true' in json.dumps(ab.get("effect", []))
 
 
 def _names(trigger: dict[str, Any], subject: str, card: str) -> bool:
@@ -595,11 +603,18 @@ def _reads_cause(s: GameState, w: dict[str, Any]) -> bool:
     return '"cause": true' in json.dumps(ability_at(s.cards[w["card"]], w["ability"]).get("effect", []))
 
 
-def _subject_fits(s: GameState, iid: str, f: dict[str, Any]) -> bool:
-    """Whether the SIGNI an event is about fits a trigger's filter (as it is on the field now)."""
+def _subject_fits(s: GameState, iid: str, f: dict[str, Any], card: str) -> bool:
+    """Whether the SIGNI an event is about fits a trigger's filter (as it is on the field now); ``in_front``:
+    it is in the opponent's SIGNI zone in front of ``card``, the card whose trigger it is."""
     if not f:
         return True
     where = s.where(iid)
+    if f.get("in_front"):
+        here = (s.players[s.owners[card]].find(card) or "").split(":")
+        if here[0] != "signi" or where is None or where[0] == s.owners[card]:
+            return False
+        if where[1] != f"signi:{facing(here[1])}":
+            return False
     slot = tg._slot(s, iid)
     if where is None or slot is None or not where[1].startswith("signi:"):  # it left the field (vanished):
         known = s.flags.get("last_known", {}).get(iid)  # upped or not as it left, noted as it was vanished
@@ -852,5 +867,5 @@ def activate(rec: Recorder, w: dict[str, Any]) -> None:
             },
         )
         return
-    vars = {k: w[k] for k in ("was_in", "cause") if w.get(k)} or None
+    vars = {k: w[k] for k in ("was_in", "cause", "subject") if w.get(k)} or None
     use.resolve_with_cost(rec, w["card"], w["player"], w["ability"], ab, rule, optional=True, vars=vars)

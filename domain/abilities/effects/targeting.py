@@ -110,6 +110,9 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     if spec.get("cause"):  # not a target: the card whose ability caused the trigger ("that SIGNI")
         card = frame.notes.get("cause")
         return [card] if isinstance(card, str) and tg._on_field(s, card) else []
+    if spec.get("subject"):  # not a target: the SIGNI the trigger was about ("the SIGNI that entered")
+        card = frame.notes.get("subject")
+        return [card] if isinstance(card, str) and tg._on_field(s, card) else []
     if "power_below" in spec.get("filter", {}):
         spec = step["target"] = _power_below_moved(s, frame, spec)
     if "power_max_of" in spec.get("filter", {}):
@@ -241,6 +244,7 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
             or spec.get("it")
             or spec.get("attacker")
             or spec.get("cause")
+            or spec.get("subject")
             or spec.get("chooser")
             or "cards" in spec
             or at.step.get("_told")
@@ -431,7 +435,13 @@ def _ask_next_target(
 def live_targets(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> list[str]:
     """Chosen targets that still fit: a target that became illegal before resolution is not affected."""
     spec = step["target"]
-    if spec.get("it") or spec.get("facing") or spec.get("attacker") or spec.get("cause"):
+    if (
+        spec.get("it")
+        or spec.get("facing")
+        or spec.get("attacker")
+        or spec.get("cause")
+        or spec.get("subject")
+    ):
         return [i for i in chosen if tg._on_field(rec.state, i)]
     return [i for i in chosen if tg.still_fits(rec.state, frame.player, frame.card, spec, i)]
 
