@@ -13,7 +13,7 @@ from typing import Any
 from domain import costs, facts
 from domain.abilities import effects, is_enforced, leaving, use
 from domain.abilities.catalogue import rise_filter
-from domain.abilities.constants import leave_redirect
+from domain.abilities.constants import grow_cost, leave_redirect
 from domain.abilities.effects import ener_payment
 from domain.abilities.frames import load as load_frame
 from domain.abilities.targets import slot_fits
@@ -197,7 +197,7 @@ def check_grow(s: GameState, p: str, iid: str, position: str) -> tuple[Card, lis
             "judge.unenforced", f"the grow cost of {new.name} ({', '.join(bad)}) is not enforced"
         )
     ener = [(e, facts.ener_card(s, e)) for e in s.players[p].zones["ener"]]
-    return new, costs.choose_payment(new.grow_cost, ener)
+    return new, costs.choose_payment(grow_cost(s, p, new.grow_cost), ener)
 
 
 def _pay(
@@ -206,17 +206,19 @@ def _pay(
     if pay is None:
         if auto is None:
             raise IllegalAction(
-                rule, f"{p}'s ener zone cannot pay the cost of {new.name} ({_cost_text(new)})"
+                rule, f"{p}'s ener zone cannot pay the cost of {new.name} ({_cost_text(s, p, new)})"
             )
         return auto
     paid = resolve_refs(s, p, pay, ["ener"])
-    if not costs.can_pay_with(new.grow_cost, [facts.ener_card(s, i) for i in paid]):
-        raise IllegalAction([rule, "cost.ener"], f"those ener cards do not pay {_cost_text(new)} exactly")
+    if not costs.can_pay_with(grow_cost(s, p, new.grow_cost), [facts.ener_card(s, i) for i in paid]):
+        raise IllegalAction(
+            [rule, "cost.ener"], f"those ener cards do not pay {_cost_text(s, p, new)} exactly"
+        )
     return paid
 
 
-def _cost_text(card: Card) -> str:
-    parts = [f"{c.n} {c.color}" for c in card.grow_cost if c.n]
+def _cost_text(s: GameState, p: str, card: Card) -> str:
+    parts = [f"{c.n} {c.color}" for c in grow_cost(s, p, card.grow_cost) if c.n]
     return ", ".join(parts) or "nothing"
 
 

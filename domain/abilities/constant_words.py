@@ -235,6 +235,26 @@ constant(
     "the opponent's Guard costs this ener more (000 'Guard')",
     required=("add",),
 )
+
+
+def _grow_cost_text(st: Step) -> str:
+    less = ", ".join(f"{c['n']} {c['color']}" for c in st.get("reduce", []))
+    return f"the cost for you to grow your LRIGs is reduced by {less}"
+
+
+constant(
+    "grow_cost",
+    {"reduce": list},
+    _grow_cost_text,
+    "the ener its controller pays to grow their LRIGs is reduced (a colour's part by that colour; colorless "
+    "by colorless)",
+    check=lambda st: [
+        "reduce is a list of {color, n}"
+        for c in st.get("reduce", [])
+        if not isinstance(c, dict) or set(c) != {"color", "n"} or not isinstance(c.get("n"), int)
+    ],
+    required=("reduce",),
+)
 constant(
     "minus_to_plus",
     {},
@@ -416,6 +436,7 @@ general_constant(
         "minus_to_plus",
         "must_target",
         "replace",
+        "grow_cost",
     ),
     "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, which "
     "spells no player can use, where a SIGNI vanished goes, how often and when this LRIG may attack, "

@@ -310,6 +310,24 @@ def minus_to_plus(s: GameState, iid: str, by: str) -> bool:
     return any(source == iid and p != by for p, source, _st in active(s, "minus_to_plus"))
 
 
+def grow_cost(s: GameState, player: str, printed: tuple[CostItem, ...]) -> tuple[CostItem, ...]:
+    """The ener a player pays to grow an LRIG with this printed grow cost, less what their constants reduce
+    it by (a colour's part by that colour, colorless by colorless; never below nothing)."""
+    cut: dict[str, int] = {}
+    for p, _source, st in active(s, "grow_cost"):
+        if p == player:
+            for c in st.get("reduce", []):
+                cut[c["color"]] = cut.get(c["color"], 0) + int(c["n"])
+    if not cut:
+        return printed
+    out = []
+    for item in printed:
+        less = min(item.n, cut.get(item.color, 0))
+        cut[item.color] = cut.get(item.color, 0) - less
+        out.append(CostItem(item.color, item.n - less))
+    return tuple(out)
+
+
 def guard_cost_extra(s: GameState, guarding: str) -> list[dict[str, Any]]:
     """Ener the guarding player must also pay to Guard, by constant abilities of the opponent's cards."""
     return [c for p, _source, st in active(s, "guard_cost") if p != guarding for c in st.get("add", [])]

@@ -274,6 +274,7 @@ event(
     {
         ("opponent",): "When an LRIG of the opponent's grows",
         ("other",): "When another LRIG on your field grows",
+        ("you",): "When an LRIG on your field grows",
     },
     default_whose="opponent",
 )

@@ -240,6 +240,7 @@ SPELL_USED = tw.form("spell_used", "any")
 SPELL_USED_YOURS = tw.form("spell_used", "you")
 OPPONENT_GROWS = tw.form("grows", "opponent")
 OTHER_GROWS = tw.form("grows", "other")
+YOUR_GROWS = tw.form("grows", "you")
 THIS_DISCARDED = tw.form("discards", "this", by="own_effect")
 MILLED_FROM_YOURS = tw.form("mills", "you", by="any")
 REFRESHES_YOURS = tw.form("refreshes", "you")
@@ -296,6 +297,7 @@ def _grew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     for listener in _field(s, d["player"], OTHER_GROWS):  # "when another LRIG on your field grows"
         if listener[0] != d["card"]:
             yield listener
+    yield from _field(s, d["player"], YOUR_GROWS)  # "when an LRIG on your field grows": the grown one too
 
 
 def _attacked(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
