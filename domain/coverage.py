@@ -4,7 +4,8 @@ Definitions:
 
 - A *card* is a distinct card: a reprint group (``Card.reprints``) counts once, in the set of its first
   printing. The catalogue entries that are reprints (the starter decks' reprints) are not counted again.
-  Tokens are counted: they are cards of their set, and none is enforced.
+  Tokens are counted: they are cards of their set, and none is enforced but a zone marker's (a Hastalyk,
+  whose abilities run from the SIGNI zone it is in).
 - A card's *set* is the set code its first printing's number starts with (``set_of``): ``WXDi-P01-001`` is
   of ``WXDi-P01``, ``WX24-D1-TK1`` of ``WX24-D1``, ``PR-Di005`` of ``PR-Di`` (the Diva promotional cards;
   the reference file files them under ``PR`` with the others).
@@ -79,10 +80,10 @@ def _set_order(set_code: str) -> tuple[int, int, tuple[object, ...]]:
 
 def reason(card: Card) -> str | None:
     """Why the service does not enforce a card yet; None when it does."""
-    if card.is_token:
-        return TOKEN
     if is_enforced(card.id):
         return None
+    if card.is_token:
+        return TOKEN
     if card.type in _TYPE_REASONS:
         return _TYPE_REASONS[card.type]
     if card.dissona:
@@ -187,7 +188,7 @@ def render_markdown(rows: Sequence[SetCoverage], list_groups: Sequence[str] = ("
         "A card is a distinct card: a card printed under several numbers (reprints) counts once, in the set",
         "of its first printing. A card is enforced when it has no abilities or all of them are encoded (the",
         "`enforced` flag of `GET /cards/{card_id}` and of match views). Tokens count as cards of their set",
-        "and are never enforced (no zone holds tokens).",
+        "and are not enforced (no zone holds tokens), but a zone marker's (a Hastalyk, run from its zone).",
         "",
     ]
     for group, sets in _groups(rows):

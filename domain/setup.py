@@ -26,12 +26,14 @@ from domain.recorder import Recorder, finish
 from domain.state import (
     COIN_LIMIT,
     LRIG_POSITIONS,
+    MARKER_CARDS,
     PILE_ZONES,
     PLAYERS,
     SIGNI_ZONES,
     ZONE_MARKERS,
     GameState,
     Slot,
+    marker_kind,
 )
 
 FORMATS = FORMAT_NAMES
@@ -416,10 +418,18 @@ def _place_player(b: _PositionBuilder, p: str, pdata: Any, fmt: str) -> None:
     if not isinstance(markers, dict) or set(markers) - set(SIGNI_ZONES):
         raise InvalidPosition(f"{p} markers: the SIGNI zones are left, center and right")
     for zone, names in markers.items():
-        if not isinstance(names, list) or any(m not in ZONE_MARKERS for m in names):
-            raise InvalidPosition(f"{p} markers: a zone holds a list of {', '.join(ZONE_MARKERS)}")
+        if not isinstance(names, list) or any(not _marker_ok(m) for m in names):
+            raise InvalidPosition(
+                f"{p} markers: a zone holds a list of {', '.join(ZONE_MARKERS)} (hastalyk:p1 names whose)"
+            )
         if names:
             ps.markers[zone] = list(names)
+
+
+def _marker_ok(m: Any) -> bool:
+    if not isinstance(m, str) or marker_kind(m) not in ZONE_MARKERS:
+        return False
+    return m == marker_kind(m) if marker_kind(m) not in MARKER_CARDS else m.partition(":")[2] in PLAYERS
 
 
 def _place_lrigs(b: _PositionBuilder, p: str, lrig: Any, fmt: str) -> None:

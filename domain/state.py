@@ -25,7 +25,22 @@ PILE_ZONES = tuple(z.value for z in Zone)
 HIDDEN_FROM_OWNER = ("deck", "life_cloth")
 HIDDEN_FROM_OPPONENT = ("hand", "deck", "life_cloth", "lrig_deck")
 COIN_LIMIT = 5  # the most coins a player can hold
-ZONE_MARKERS = ("virus",)  # what can be put in a SIGNI zone as a marker (not a card)
+ZONE_MARKERS = ("virus", "hastalyk")  # what can be put in a SIGNI zone as a marker (not a card)
+# a marker that has abilities of its own: the catalogue card that holds them (a token, never in a deck);
+# such a marker is kept as "<kind>:<player>", the player who put it, whose abilities they are
+MARKER_CARDS = {"hastalyk": "WXDi-P05-TK01A"}
+
+
+def marker_kind(marker: str) -> str:
+    """What a marker in a SIGNI zone is (``virus``, ``hastalyk``), without the player who put it."""
+    return marker.split(":", 1)[0]
+
+
+def marker_of(kind: str, player: str) -> str:
+    """How a marker is kept once ``player`` puts it: one with abilities remembers whose they are."""
+    return f"{kind}:{player}" if kind in MARKER_CARDS else kind
+
+
 PHASES = tuple(p.value for p in Phase)
 ATTACK_STEPS = tuple(s.value for s in Step)
 

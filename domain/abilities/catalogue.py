@@ -56,7 +56,7 @@ from domain.abilities.filters import FILTER_KEYS, filter_text
 from domain.abilities.trigger_words import TRIGGERS, trigger_problems, trigger_text
 from domain.abilities.vocabulary import step_problems, step_text
 from domain.facts import catalogue
-from domain.state import ZONE_MARKERS
+from domain.state import MARKER_CARDS, ZONE_MARKERS
 
 __all__ = ["TRIGGERS", "EncodingError", "abilities_of", "describe", "describe_ability", "problems"]
 
@@ -213,6 +213,9 @@ def ability_at(card_id: str, ref: int | str) -> dict[str, Any]:
     runs it (``harmony_as_auto``)."""
     if isinstance(ref, int):
         return harmony_as_auto(abilities_of(card_id)[ref])
+    if "@" in ref:  # an ability of a zone marker: "<its token card>@<index>" (``state.MARKER_CARDS``)
+        token, _, at = ref.partition("@")
+        return harmony_as_auto(abilities_of(token)[int(at)])
     source, _, path = ref.partition("#")
     index, _, n = path.partition(".")
     return granted_in(abilities_of(source)[int(index)].get("effect", []))[int(n)]
@@ -234,10 +237,12 @@ def encoded_cards() -> frozenset[str]:
 @cache
 def is_enforced(card_id: str) -> bool:
     """Whether the service enforces everything the card does: it has no abilities, or all are encoded (under
-    its id or another number of its reprint group). A token never is: the engine has no zone for tokens."""
+    its id or another number of its reprint group). A token never is (the engine has no zone for tokens),
+    but for the token that is a zone marker's card (``state.MARKER_CARDS``: a Hastalyk), whose abilities run
+    from the SIGNI zone the marker is in."""
     card = catalogue().get(card_id)
     if card.is_token:
-        return False
+        return card.id in MARKER_CARDS.values() and card.id in _by_card()
     return not card.has_abilities or card.id in _by_card()
 
 

@@ -8,7 +8,8 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 "down target SIGNI and freeze it"; with a ``filter``, only those that fit: "if it is a <Venom> ..."),
 ``{"attacker": true}`` (the SIGNI attacking now, not targeted), ``{"cause": true}`` (the card whose ability or
 effect caused the trigger: "that SIGNI", noted by the trigger; not targeted), ``{"subject": true}`` (the SIGNI
-the trigger's event was about: "the SIGNI that entered", noted by the trigger; not targeted), or
+the trigger's event was about: "the SIGNI that entered", noted by the trigger; not targeted),
+``{"marker_zone": true}`` (the SIGNI in the SIGNI zone of the marker whose ability this is; not targeted), or
 ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig" | "under", "count": 1,
 "up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
 card that fits, without targeting (Shadow does not protect from it);
@@ -102,7 +103,7 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         if zone in ("trash", "ener", "hand"):  # this card, in that zone of its owner ("from your ener zone")
             return [source] if source in s.players[s.owners[source]].zones[zone] else []
         return [source] if on_field(s, source) else []
-    if spec.get("it") or spec.get("cause") or spec.get("subject"):
+    if spec.get("it") or spec.get("cause") or spec.get("subject") or spec.get("marker_zone"):
         return []  # resolved from the step before, or from what the trigger noted (see effects)
     if spec.get("attacker"):  # the SIGNI attacking now
         card = (s.attack or {}).get("card")
@@ -242,6 +243,8 @@ def target_text(spec: dict[str, Any]) -> str:
         return "that card (whose ability or effect caused this)"
     if spec.get("subject"):
         return "that SIGNI (the one the trigger was about)"
+    if spec.get("marker_zone"):
+        return "the SIGNI in this marker's zone"
     n = spec.get("count", 1)
     side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
     zone_name = spec.get("zone", "signi")

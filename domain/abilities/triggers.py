@@ -26,7 +26,7 @@ from domain.abilities import targets as tg
 from domain.abilities import trigger_words as tw
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, harmony_as_auto
 from domain.recorder import Recorder
-from domain.state import GameState, facing, opponent
+from domain.state import MARKER_CARDS, SIGNI_ZONES, GameState, facing, opponent
 
 TRIGGERING = (
     "SigniPlayed",
@@ -560,6 +560,8 @@ def collect(s: GameState, event: Any) -> Found:
     if t == "SigniVanished":
         for w in found:  # where it was: "the SIGNI that was in front of it"
             w["was_in"] = d.get("zone")
+    if t == "StepBegan":
+        found.extend(_marker_triggers(s, d))
     gone = left_field(s, event)
     for iid in gone:
         _add(s, found, (iid, s.owners[iid], "auto", LEAVES, None))
@@ -567,6 +569,30 @@ def collect(s: GameState, event: Any) -> Found:
         for listener in _signi(s, owner, OTHER_LEAVES):  # once, however many others left
             _add(s, found, listener)
     return found
+
+
+def _marker_triggers(s: GameState, d: dict[str, Any]) -> Found:
+    """The abilities of zone markers (a Hastalyk) that trigger "at the start of your attack phase": the
+    player who put the marker is the one whose attack phase it is (the marker's own text). They resolve as
+    that player's; the card named as their source is that player's center LRIG, and the zone the marker is
+    in is noted (``marker_zone``: "the SIGNI in this zone")."""
+    tp = s.turn_player
+    if d.get("step") not in ("pre_attack", "arts_use") or not tp or s.players[tp].lrig["center"] is None:
+        return []
+    center = s.players[tp].lrig["center"].iid  # type: ignore[union-attr]
+    out: Found = []
+    for side, ps in s.players.items():
+        for zone in SIGNI_ZONES:
+            for m in ps.markers.get(zone, ()):
+                kind, _, whose = m.partition(":")
+                if kind not in MARKER_CARDS or whose != tp:
+                    continue
+                token = MARKER_CARDS[kind]
+                for i, ab in enumerate(abilities_of(token)):
+                    if ab["kind"] == "auto" and tw.key(ab.get("trigger", {})) == ATTACK_PHASE:
+                        w = {"card": center, "player": tp, "ability": f"{token}@{i}", "kind": "auto"}
+                        out.append({**w, "marker_zone": f"{side}:{zone}"})
+    return out
 
 
 def _none(_s: GameState, _d: dict[str, Any]) -> Iterator[Listener]:
@@ -869,5 +895,5 @@ def activate(rec: Recorder, w: dict[str, Any]) -> None:
             },
         )
         return
-    vars = {k: w[k] for k in ("was_in", "cause", "subject") if w.get(k)} or None
+    vars = {k: w[k] for k in ("was_in", "cause", "subject", "marker_zone") if w.get(k)} or None
     use.resolve_with_cost(rec, w["card"], w["player"], w["ability"], ab, rule, optional=True, vars=vars)

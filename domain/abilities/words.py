@@ -448,12 +448,16 @@ ZONE_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "place_marker": (
         ("marker", "place"),
         _marker_text,
-        {"marker": Literal["virus"], "side": Literal["you", "opponent"], "zones": Literal["all", "one"]},
+        {
+            "marker": Literal["virus", "hastalyk"],
+            "side": Literal["you", "opponent"],
+            "zones": Literal["all", "one"],
+        },
     ),
     "remove_marker": (
         ("marker", "remove"),
         lambda s: f"remove a {str(s.get('marker', 'marker')).capitalize()} from {_zone_owner(s)} field",
-        {"marker": Literal["virus"], "side": Literal["you", "opponent"]},
+        {"marker": Literal["virus", "hastalyk"], "side": Literal["you", "opponent"]},
     ),
     "erase_zone": (
         ("erased",),

@@ -15,7 +15,7 @@ from domain.abilities.frames import (
     Pending,
 )
 from domain.recorder import Recorder
-from domain.state import SIGNI_ZONES, fresh, opponent
+from domain.state import SIGNI_ZONES, fresh, marker_kind, marker_of, opponent
 
 
 @op("ban_spells")
@@ -241,7 +241,7 @@ def _place_marker(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bo
     data = {
         "player": side,
         "zones": zones,
-        "marker": step["marker"],
+        "marker": marker_of(str(step["marker"]), frame.player),
         "by": frame.player,
         "by_effect": frame.card,
     }
@@ -250,9 +250,9 @@ def _place_marker(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bo
 
 
 def marked_zones(rec: Recorder, side: str, marker: str) -> list[str]:
-    """The SIGNI zones of ``side``'s field with that marker in them, in zone order."""
+    """The SIGNI zones of ``side``'s field with a marker of that kind in them, in zone order."""
     markers = rec.state.players[side].markers
-    return [z for z in SIGNI_ZONES if marker in markers.get(z, ())]
+    return [z for z in SIGNI_ZONES if any(marker_kind(m) == marker for m in markers.get(z, ()))]
 
 
 @op("remove_marker")
@@ -272,7 +272,8 @@ def _remove_marker(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
             rec, frame, at, frame.player, zones, f"choose the SIGNI zone to remove a {marker} from"
         )
     zone = answer["zone"] if answer is not None else zones[0]
-    data: dict[str, Any] = {"player": side, "zones": [zone], "marker": marker, "by_effect": frame.card}
+    kept = next(m for m in rec.state.players[side].markers[zone] if marker_kind(m) == marker)
+    data: dict[str, Any] = {"player": side, "zones": [zone], "marker": kept, "by_effect": frame.card}
     if step.get("_cost"):
         data["as_cost"] = True
     rec.emit("MarkersRemoved", "rules", "effect.zone-marker", data)

@@ -21,7 +21,7 @@ from domain.abilities.frames import (
 from domain.abilities.vocabulary import step_text
 from domain.cards import CostItem
 from domain.recorder import Recorder
-from domain.state import COIN_LIMIT, GameState, opponent
+from domain.state import COIN_LIMIT, GameState, marker_kind, opponent
 
 
 @op("gain_coins")
@@ -247,7 +247,7 @@ def cost_steps(
     if cost.get("remove_marker"):  # remove a marker (a Virus) from a SIGNI zone of that field
         m = cost["remove_marker"]
         side = player if m.get("side") == "you" else opponent(player)
-        if not any(m["marker"] in here for here in s.players[side].markers.values()):
+        if not any(marker_kind(x) == m["marker"] for here in s.players[side].markers.values() for x in here):
             return None
         steps.append(
             {"op": "remove_marker", "marker": m["marker"], "side": m.get("side", "opponent"), "_cost": True}

@@ -113,6 +113,10 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
     if spec.get("subject"):  # not a target: the SIGNI the trigger was about ("the SIGNI that entered")
         card = frame.notes.get("subject")
         return [card] if isinstance(card, str) and tg._on_field(s, card) else []
+    if spec.get("marker_zone"):  # not a target: the SIGNI in the zone of the marker whose ability this is
+        side, _, zone = str(frame.notes.get("marker_zone", "")).partition(":")
+        slot = s.players[side].signi.get(zone) if side in s.players else None
+        return [slot.iid] if slot is not None else []
     if "power_below" in spec.get("filter", {}):
         spec = step["target"] = _power_below_moved(s, frame, spec)
     if "power_max_of" in spec.get("filter", {}):
@@ -245,6 +249,7 @@ def tell_targeted(rec: Recorder, frame: Frame, seg: Segment) -> None:
             or spec.get("attacker")
             or spec.get("cause")
             or spec.get("subject")
+            or spec.get("marker_zone")
             or spec.get("chooser")
             or "cards" in spec
             or at.step.get("_told")
@@ -441,6 +446,7 @@ def live_targets(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list
         or spec.get("attacker")
         or spec.get("cause")
         or spec.get("subject")
+        or spec.get("marker_zone")
     ):
         return [i for i in chosen if tg._on_field(rec.state, i)]
     return [i for i in chosen if tg.still_fits(rec.state, frame.player, frame.card, spec, i)]
