@@ -85,6 +85,10 @@ def take(state: GameState, iid: str) -> None:
                 state.flags["left_awakened"] = [*was, iid]
             elif "left_awakened" in state.flags:
                 state.flags["left_awakened"] = was
+            gained = [k.split(":", 1)[1] for k in slot.keywords if k.startswith("ability:")]
+            if gained or iid in state.flags.get("left_granted", {}):  # so are the abilities it had gained
+                left = {k: v for k, v in state.flags.get("left_granted", {}).items() if k != iid}
+                state.flags["left_granted"] = {**left, iid: gained} if gained else left
             if iid in state.flags.get("leave_choice", {}):  # the answer about its replacement is spent
                 left = {k: v for k, v in state.flags["leave_choice"].items() if k != iid}
                 state.flags["leave_choice"] = left

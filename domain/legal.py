@@ -13,7 +13,7 @@ from itertools import combinations, permutations
 from typing import Any
 
 from domain import answers, combat, facts
-from domain.abilities.catalogue import abilities_of
+from domain.abilities.catalogue import FROM_ZONES, abilities_of
 from domain.abilities.triggers import abilities_gained
 from domain.actions import Action
 from domain.answers import option_counts
@@ -292,6 +292,11 @@ def _uses(s: GameState, p: str, kind: str) -> Iterator[dict[str, Any]]:
         for n, ab in enumerate(abilities_of(s.cards[iid])):
             if ab["kind"] == "action" and ab.get("cost", {}).get("self_to") == "discard":
                 tries.append({"type": "use_ability", "card": iid, "ability": str(n + 1)})
+    for zone in FROM_ZONES:  # [Action] abilities used from the trash or the ener zone
+        for iid in ps.zones[zone]:
+            for n, ab in enumerate(abilities_of(s.cards[iid])):
+                if ab["kind"] == "action" and ab.get("from") == zone:
+                    tries.append({"type": "use_ability", "card": iid, "ability": str(n + 1)})
     for t in list(tries):  # also with the extra cost paid (a Bet, an optional Exceed)
         if t["type"] in ("use_spell", "use_piece") and any(
             a.get("extra_cost") for a in abilities_of(s.cards[t["card"]])

@@ -11,6 +11,8 @@ A card's entry is a list of abilities. An ability is an object:
   name of the team the card's text gives (for a card the catalogue gives no team)
 - ``once``: ``turn`` | ``twice`` | ``game`` (1/Turn, 2/Turn, 1/Game)
 - ``timing``: for ``action``, ``piece`` and ``spell``: the use timings (``main``, ``attack``)
+- ``from``: for ``action``: ``trash`` | ``ener``: the ability is used while its card lies in that zone of its
+  owner, not on the field ("this ability can only be used while this card is in your trash")
 - ``trigger``: for ``auto``: ``{"on": event, "whose", "zone", "phase", "by", "filter", "during": condition}``
   (see ``trigger_words``: one general form; the older names such as ``attack`` or ``turn_end`` are aliases);
   ``during`` is checked when the event happens: the ability triggers only if it holds then
@@ -19,9 +21,10 @@ A card's entry is a list of abilities. An ability is an object:
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n" | "total_level", "filter", "distinct"},
   "coins": n, "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"},
-  "self_to": "deck_bottom" | "discard", "power_self": n, "mill": n}`` (``put_signi``: put this SIGNI, n
-  SIGNI of yours, or all of them, into the trash or the ener zone; ``self_to``: this card goes onto its
-  owner's deck bottom, or is discarded from the hand; ``total_level``: any number of cards whose levels
+  "self_to": "deck_bottom" | "discard" | "excluded", "power_self": n, "mill": n}`` (``put_signi``: put this
+  SIGNI, n SIGNI of yours, or all of them, into the trash or the ener zone; ``self_to``: this card goes onto
+  its owner's deck bottom, is discarded from the hand, or is removed from the game from the zone its ability
+  is used from; ``total_level``: any number of cards whose levels
   total exactly that; ``power_self``: this SIGNI gets n power, a minus, until end of turn; ``mill``: put the
   top n cards of your deck into the trash; ``trash_ener`` ``all``: every card of the ener zone that fits;
   ``remove_marker``: ``{"marker": "virus", "side": "opponent" | "you"}``: remove one such marker from a SIGNI
@@ -79,8 +82,10 @@ COST_KEYS = (
     "remove_marker",
     "trash_under",
 )
-SELF_TO = ("deck_bottom", "discard")  # cost "self_to": this card goes there as the cost; "discard":
-# it is discarded from the hand (an [Action] used from the hand)
+SELF_TO = ("deck_bottom", "discard", "excluded")  # cost "self_to": this card goes there as the cost;
+# "discard": it is discarded from the hand (an [Action] used from the hand); "excluded": it is removed from
+# the game from the zone it is used from (an [Action] used from the trash or the ener zone)
+FROM_ZONES = ("trash", "ener")  # "from": the zone of its owner an [Action] ability is used from
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
     "kind",
@@ -95,6 +100,7 @@ ABILITY_KEYS = (
     "note",
     "filter",
     "extra_cost",
+    "from",
 )
 
 
@@ -356,6 +362,8 @@ def _cost_text(cost: dict[str, Any]) -> str:
         out.append(f"removing a {str(m.get('marker', 'marker')).capitalize()} from {whose} field")
     if cost.get("self_to") == "discard":
         out.append("discarding this card from your hand")
+    elif cost.get("self_to") == "excluded":
+        out.append("removing this card from the game")
     elif cost.get("self_to"):
         out.append("putting this card from the field onto the bottom of its owner's deck")
     if cost.get("put_signi"):
@@ -428,6 +436,10 @@ def _shape_problems(ab: Ability) -> list[str]:
         out.append(f"cost self_to must be one of {SELF_TO}")
     if ab.get("cost", {}).get("self_to") == "discard" and ab["kind"] != "action":
         out.append("only an action ability is used from the hand by discarding its card")
+    if "from" in ab and (ab["kind"] != "action" or ab["from"] not in FROM_ZONES):
+        out.append(f"only an action ability is used from a zone, one of {FROM_ZONES}")
+    if ab.get("cost", {}).get("self_to") == "excluded" and "from" not in ab:
+        out.append("only an action ability used from a zone removes its card from the game as its cost")
     marker = ab.get("cost", {}).get("remove_marker")
     if marker is not None and (
         not isinstance(marker, dict)

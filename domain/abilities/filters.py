@@ -29,7 +29,11 @@ Classes are printed as a general class and a sub-class ("Performer" and "Space")
 they share a sub-class (``class_kinds``).
 
 Targets (``targets``), conditions (``conditions``) and what is counted (``measures``) all read cards through
-these functions, and none of them imports another for it."""
+these functions, and none of them imports another for it.
+
+``level_max_measure`` (targets only): a level no more than what a measure (``measures``) counts as the target
+is chosen ("a level no more than the number of white LRIGs on your field").
+"""
 
 from __future__ import annotations
 
@@ -82,6 +86,7 @@ FILTER_KEYS = (
     "power_is_base",
     "has_abilities",
     "cost_max",
+    "level_max_measure",
 )
 # which LRIGs of the card's owner ``shares_lrig_color`` asks about: any of them, or one that is not the center
 LRIG_COLOR_WHICH = ("any", "not_center")
@@ -363,6 +368,8 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return "not named " + " or ".join(v)
     if k == "position":
         return "in the " + "/".join(v) + " zone"
+    if k == "level_max_measure":
+        return "with a level no more than the number counted"
     return {
         "in_front": "in front of this card",
         "highest_power": "with the highest power on that field",

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain import facts
+from domain.abilities import measures as ms
 from domain.abilities.conditions import CONDITIONS, condition_problems, condition_text, holds
 from domain.abilities.filters import (
     FILTER_KEYS,
@@ -124,6 +125,9 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     owner = side_of(controller, spec.get("side", "opponent"))
     zone = spec.get("zone", "signi")
     f: Filter = spec.get("filter", {})
+    if "level_max_measure" in f:  # "a level no more than the number of ...": the measure as it is now
+        top = ms.value(ms.Ctx(s, controller, source, {}), f["level_max_measure"]) or 0
+        f = {**{k: v for k, v in f.items() if k != "level_max_measure"}, "level_max": top}
     if zone == "signi":
         # a card the opponent chooses ("chooser": "opponent") is not targeted: Shadow does not keep it out
         chosen_by_owner = spec.get("chooser") == "opponent" and owner != controller

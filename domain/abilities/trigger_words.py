@@ -143,12 +143,14 @@ event(
 )
 event(
     "vanishes",
-    "this SIGNI vanishes an opponent's SIGNI: in battle (as the attacker), or also by its own effect",
+    "this SIGNI (``you``: a SIGNI of yours, which the filter reads) vanishes an opponent's SIGNI: in battle "
+    "(as the attacker), or also by its own effect",
     {
         ("this", "", "", "battle"): "When it vanishes an opponent's SIGNI{f} in battle",
         ("this",): "When it vanishes an opponent's SIGNI (in battle, or by its own ability)",
+        ("you",): "When a SIGNI of yours{f} vanishes an opponent's SIGNI (in battle, or by its own ability)",
     },
-    filtered=(("this", "", "", "battle"),),
+    filtered=(("this", "", "", "battle"), ("you",)),
     by=("any", "battle"),
     keyed_by=True,
 )

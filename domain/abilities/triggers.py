@@ -114,10 +114,11 @@ def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
     Soul gives), and those it gained."""
     card_id = s.cards[iid]
     slot = tg._slot(s, iid)
-    if slot is None:  # off the field: no Soul and nothing gained; lost as it was when it left; a card that
+    if slot is None:  # off the field: no Soul; lost, and gained, as it was when it left; a card that
         if iid in s.flags.get(tg.LOST, ()):  # gave its player an ability for the game carries it (``held``)
             return []
-        return [*_own(card_id), *held(s, iid)]
+        had = s.flags.get("left_granted", {}).get(iid, [])
+        return [*_own(card_id), *((ref, ability_at(card_id, ref)) for ref in had), *held(s, iid)]
     keywords = slot.keywords
     lost = "no_abilities" in keywords
     out = [] if lost else list(_own(card_id))
@@ -208,6 +209,7 @@ VANISHED_NOT_IN_BATTLE = tw.form("vanished", "this", by="not_battle")
 VANISHED_IN_BATTLE = tw.form("vanished", "this", by="battle")
 VANISHES = tw.form("vanishes", "this", by="any")
 VANISHES_IN_BATTLE = tw.form("vanishes", "this", by="battle")
+VANISHES_YOURS = tw.form("vanishes", "you", by="any")
 POWER_ZERO = tw.form("power_zero", "opponent")
 TRASHED = tw.form("trashed", "this", by="cost_or_effect")
 TRASHED_YOURS = tw.form("trashed", "you", by="cost_or_effect")
@@ -458,6 +460,8 @@ def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cause") == "effect" and source in s.owners and s.owners[source] != d["player"]:
         # "when this SIGNI vanishes an opponent's SIGNI": by an effect of its own ability too
         yield source, s.owners[source], "auto", VANISHES, None
+        if facts.card_of(s, source).is_signi and tg.on_field(s, source):  # "when a SIGNI of yours vanishes"
+            yield from _signi(s, s.owners[source], VANISHES_YOURS, source)
 
 
 def _battled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
@@ -467,6 +471,7 @@ def _battled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         attacker = d["attacker"]
         yield attacker, s.owners[attacker], "auto", VANISHES_IN_BATTLE, d["defender"]
         yield attacker, s.owners[attacker], "auto", VANISHES, None
+        yield from _signi(s, s.owners[attacker], VANISHES_YOURS, attacker)
 
 
 def _put_in_trash(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:

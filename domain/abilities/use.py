@@ -15,7 +15,7 @@ from typing import Any
 from domain import costs, facts
 from domain.abilities import effects
 from domain.abilities import targets as tg
-from domain.abilities.catalogue import abilities_of, is_enforced
+from domain.abilities.catalogue import FROM_ZONES, abilities_of, is_enforced
 from domain.abilities.triggers import abilities_gained, team_ok
 from domain.actions import Action
 from domain.cards import Card, CardType, CostItem
@@ -91,8 +91,11 @@ def _find_ability(
     gained is used like its own)."""
     card_id = s.cards[iid]
     name = facts.catalogue().get(card_id).name
+    zone = used_from(s, iid)
     options: list[tuple[int | str, dict[str, Any]]] = [
-        (i, ab) for i, ab in enumerate(abilities_of(card_id)) if ab["kind"] in kinds
+        (i, ab)
+        for i, ab in enumerate(abilities_of(card_id))
+        if ab["kind"] in kinds and (ab["kind"] != "action" or ab.get("from") == zone)
     ]
     if "action" in kinds:
         options += [(ref, ab) for ref, ab in abilities_gained(s, iid) if ab["kind"] == "action"]
@@ -195,7 +198,25 @@ def _on_field(s: GameState, p: str, ref: str) -> str:
     for iid in ps.zones["hand"]:  # an [Action] used from the hand, paid by discarding its card
         if ref in (iid, s.cards[iid]) and from_hand(s.cards[iid]):
             return iid
+    for zone in FROM_ZONES:  # an [Action] used from the trash or the ener zone
+        for iid in ps.zones[zone]:
+            if ref in (iid, s.cards[iid]) and from_zone(s.cards[iid], zone):
+                return iid
     raise IllegalAction("decision.invalid", f"{p} has no {ref} on the field")
+
+
+def from_zone(card_id: str, zone: str) -> bool:
+    """Whether the card has an [Action] ability used while it lies in that zone (``from``: trash, ener)."""
+    return any(ab["kind"] == "action" and ab.get("from") == zone for ab in abilities_of(card_id))
+
+
+def used_from(s: GameState, iid: str) -> str | None:
+    """The zone of its owner (trash, ener) an [Action] ability of the card is used from now; None on the
+    field or in the hand."""
+    owner = s.owners.get(iid)
+    if owner is None:
+        return None
+    return next((z for z in FROM_ZONES if iid in s.players[owner].zones[z]), None)
 
 
 def from_hand(card_id: str) -> bool:

@@ -85,6 +85,9 @@ def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
         out.append(f"step {name}: a target names no card instances")
     if spec.get("chooser", "opponent") != "opponent":
         out.append(f"step {name}: a target's chooser is the opponent or left out")
+    if "level_max_measure" in spec.get("filter", {}):
+        wrong = problems(spec["filter"]["level_max_measure"])
+        out.extend(f"step {name}: level_max_measure: {p}" for p in wrong)
     return out
 
 
@@ -166,6 +169,7 @@ MOVE_ROUTES = {
         "to_field",
         lambda s: (
             f"put {_t(s)} onto your field"
+            + (f" in the {s['signi_zone']} SIGNI zone" if s.get("signi_zone") else "")
             + (" downed" if s.get("downed") else "")
             + (" (its [Enter] abilities do not activate)" if s.get("no_enter") else "")
         ),
@@ -273,6 +277,7 @@ general_word(
         "filter": dict[str, Any],
         "downed": bool,
         "no_enter": bool,
+        "signi_zone": Literal["left", "center", "right"],
     },
     "Move cards from one zone to another: a target (to its owner's zone, or with into: you, yours; to: under "
     "with into: you, under this card; with into: target, this card goes under the target), or the "
@@ -310,7 +315,11 @@ for _name in (
 _move_alias("put_under", {"target": TARGET}, targets=True)
 _move_alias("put_self_under", {"target": TARGET}, targets=True)
 _move_alias("attach_soul", {"target": TARGET, "from": Literal["under", "lrig_trash"]}, targets=True)
-_move_alias("to_field", {"target": TARGET, "no_enter": bool, "downed": bool}, targets=True)
+_move_alias(
+    "to_field",
+    {"target": TARGET, "no_enter": bool, "downed": bool, "signi_zone": Literal["left", "center", "right"]},
+    targets=True,
+)
 alias(
     "to_deck",
     "move",

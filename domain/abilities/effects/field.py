@@ -57,12 +57,15 @@ def put_onto_field(
 @op("to_field")
 def _to_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Put the targets onto the field one after the other, each in a zone its player chooses (when more than
-    one is legal); a target that fits no zone stays where it is."""
+    one is legal; ``signi_zone``: only that one, "into your center SIGNI zone"); a target that fits no zone
+    stays where it is."""
     step = at.step
     p = frame.player
     moved: list[str] = list(frame.notes.get("moved", [])) if at.progress.answer is not None else []
     for iid in live_targets(rec, frame, step, chosen):
         zones = legal_zones(rec.state, p, iid)
+        if step.get("signi_zone"):
+            zones = [z for z in zones if z == step["signi_zone"]]
         if not zones:  # a SIGNI that would exceed the level or limit never enters the field
             continue
         if at.progress.answer is not None:

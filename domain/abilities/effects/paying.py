@@ -252,6 +252,11 @@ def cost_steps(
         steps.append(
             {"op": "remove_marker", "marker": m["marker"], "side": m.get("side", "opponent"), "_cost": True}
         )
+    if cost.get("self_to") == "excluded":  # an [Action] used from the trash or ener: the card leaves the game
+        zone = next((z for z in ("trash", "ener") if card in s.players[payer].zones[z]), None)
+        if payer != player or zone is None:
+            return None
+        steps.append({"op": "exclude", "target": {"self": True, "zone": zone}, "_cost": True})
     if cost.get("self_to") == "deck_bottom":  # this card leaves the field as the cost, paid last:
         if payer != player or tg._slot(s, card) is None:  # only while it is on the field
             return None
