@@ -762,6 +762,14 @@ def _arrange_text(s: Step) -> str:
     )
 
 
+def _piles_text(s: Step) -> str:
+    return (
+        f"look at the top {_n(s)} of your deck and split them into a face-up pile of {s.get('pile', 1)} and "
+        "a face-down pile of the rest; the opponent puts one pile into your trash, and you add the other to "
+        "your hand"
+    )
+
+
 def _look_hand_text(s: Step) -> str:
     if "pick" in s:
         what = tg.filter_text(s["pick"].get("filter", {}))
@@ -798,21 +806,24 @@ general_word(
     "look",
     {
         "zone": Literal["life_cloth", "deck", "hand"],
-        "do": Literal["take", "arrange"],
+        "do": Literal["take", "arrange", "piles"],
+        "pile": int,
         "bottom": bool,
         "keep_max": int,
         **_LOOK_TOP,
         **_LOOK_HAND,
     },
     "Look at cards of a hidden zone: the top n of your Life Cloth or deck; of the deck, take some of them "
-    "(do: take) or arrange them (do: arrange; bottom: false, only their order on top); a player's hand "
-    "(who, reveal, deck_top).",
+    "(do: take) or arrange them (do: arrange; bottom: false, only their order on top) or split them into a "
+    "face-up pile of some and a face-down pile of the rest, one for the trash as the opponent chooses, the "
+    "other for the hand (do: piles, pile); a player's hand (who, reveal, deck_top).",
     lambda s: (str(s.get("zone", "life_cloth")), str(s.get("do", ""))),
     [
         Route(("life_cloth", ""), fx.OPS["look"], _look_text),
         Route(("deck", ""), fx.OPS["look"], _look_text),
         Route(("deck", "take"), fx.OPS["look_top"], _look_top_text),
         Route(("deck", "arrange"), fx.OPS["arrange_top"], _arrange_text),
+        Route(("deck", "piles"), fx.OPS["split_piles"], _piles_text),
         Route(("hand", ""), fx.OPS["look_hand"], _look_hand_text),
     ],
     check=lambda s: (
@@ -828,6 +839,7 @@ general_word(
 )
 alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
 alias("arrange_top", "look", {"n": int, "bottom": bool, "keep_max": int}, {"zone": "deck", "do": "arrange"})
+alias("split_piles", "look", {"n": int, "pile": int}, {"zone": "deck", "do": "piles"})
 alias("look_hand", "look", _LOOK_HAND, {"zone": "hand"})
 word(
     "damage",
@@ -1007,7 +1019,8 @@ def _modes_text(s: Step) -> str:
         count = f"one for every {k.get('every', 1)} of {measure_text(k.get('measure', {}))}"
     again = ", repeats allowed" if s.get("repeat") else ""
     up_to = "up to " if s.get("up_to") else ""
-    return f"choose {up_to}{count}{again}: {modes}"
+    who = "the opponent chooses" if s.get("chooser") == "opponent" else "choose"
+    return f"{who} {up_to}{count}{again}: {modes}"
 
 
 word(
@@ -1017,6 +1030,7 @@ word(
         "modes": MODES,
         "repeat": bool,
         "up_to": bool,
+        "chooser": Literal["opponent"],
     },
     _modes_text,
     control=True,

@@ -52,7 +52,8 @@ def _declare(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 @op("modes")
 def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Choose modes (each at most once), resolved in printed order; ``up_to``: one of them up to the count
-    ("choose up to two of the following"); with ``repeat``, choose one mode at a time as many times as the
+    ("choose up to two of the following"); ``chooser: opponent``: the opponent chooses, the ability's player
+    performs them; with ``repeat``, choose one mode at a time as many times as the
     count says, the same one again if you like, each resolved before the next choice."""
     step = at.step
     choose = step.get("choose", 1)
@@ -91,6 +92,9 @@ def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             rule="mode.choose",
         )
     chosen = frame.notes.pop("modes", None)
+    chooser = frame.player
+    if step.get("chooser") == "opponent":  # "the opponent chooses one; you perform it": asked of them
+        chooser, chosen = opponent(frame.player), None
     if chosen is None and at.progress.answer is not None:
         chosen = [int(x) for x in take(at)["option"].split(",")]
     if chosen is None and k == 0:
@@ -101,7 +105,7 @@ def _modes(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             rec,
             frame,
             at,
-            frame.player,
+            chooser,
             min=min(1, k) if up_to else k,
             max=k,
             choices=[],

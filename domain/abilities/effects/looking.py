@@ -28,6 +28,7 @@ from domain.abilities.frames import (
     Pending,
 )
 from domain.recorder import Recorder
+from domain.state import opponent
 
 
 @op("look")
@@ -245,6 +246,63 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             rec.random(f"bottom:{p}").shuffle(rest)
             rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": rest})
     return True
+
+
+@op("split_piles")
+def _split_piles(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """Look at the top N cards of your deck and split them into two piles: ``pile`` of them, chosen by you,
+    face up (revealed), the rest face down; the opponent chooses one pile to go into your trash, and you add
+    the other to your hand (the face-down one unseen by the opponent)."""
+    step, s, p = at.step, rec.state, frame.player
+    if at.progress.look is None:
+        at.progress.look = LookTop(top=list(s.players[p].zones["deck"][: int(step.get("n", 1))]))
+    look = at.progress.look
+    if not look.top:
+        return True
+    answer = taken(at)
+    if answer is not None and look.stage == "pick":
+        look.stage, look.taking = None, list(answer["cards"])
+        for iid in look.taking:
+            rec.emit("CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": s.cards[iid]})
+        look.hand = [i for i in look.top if i not in look.taking]  # the face-down pile
+    elif answer is not None and look.stage == "dest":
+        up, down = look.taking, look.hand
+        trashed, kept = (up, down) if answer.get("option") == "face_up" else (down, up)
+        if trashed:
+            milled(rec, frame, p, trashed)
+        if kept:
+            hidden = kept is down
+            data = {"player": p, "cards": kept, "to": "hand", "from": "deck", "reveal": not hidden}
+            rec.emit("CardsMoved", "rules", frame.rule, {**data, "from_hidden": hidden})
+        return True
+    if look.stage is None and not look.taking and not look.hand:
+        size = min(int(step.get("pile", 1)), len(look.top))
+        look.stage = "pick"
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=size,
+            max=size,
+            choices=list(look.top),
+            private=True,
+            looked=look.top,
+            prompt=f"choose the {size} card(s) of the face-up pile; the rest make the face-down pile",
+        )
+    look.stage = "dest"
+    return ask_in_step(
+        rec,
+        frame,
+        at,
+        opponent(p),
+        min=0,
+        max=0,
+        choices=[],
+        options=["face_up", "face_down"],
+        prompt=f"choose the pile that goes into the opponent's trash: the face-up pile ({len(look.taking)} "
+        f"card(s), shown) or the face-down pile ({len(look.hand)} card(s)); they add the other to their hand",
+    )
 
 
 @op("arrange_top")
