@@ -196,6 +196,8 @@ def check_grow(s: GameState, p: str, iid: str, position: str) -> tuple[Card, lis
         raise IllegalAction(
             "judge.unenforced", f"the grow cost of {new.name} ({', '.join(bad)}) is not enforced"
         )
+    if facts.ener_locked(s, p, sum(c.n for c in new.grow_cost)):
+        raise IllegalAction("effect.ener-locked", f"an effect says {p} cannot pay ener costs this turn")
     ener = [(e, facts.ener_card(s, e)) for e in s.players[p].zones["ener"]]
     return new, costs.choose_payment(grow_cost(s, p, new.grow_cost), ener)
 
@@ -269,6 +271,9 @@ def check_play(s: GameState, p: str, iid: str, zone: str) -> None:
         raise IllegalAction("play.zone", f"{p}'s {zone} SIGNI zone is not empty")
     if zone in s.flags.get("erased", {}).get(p, ()):
         raise IllegalAction("zone.erased", f"{p}'s {zone} SIGNI zone is erased until end of turn")
+    cap = s.flags.get("signi_max", {}).get(p)
+    if rise is None and cap is not None and len(s.players[p].signi_slots()) >= int(cap):
+        raise IllegalAction("effect.signi-max", f"an effect says {p} may have at most {cap} SIGNI this turn")
     lvl = facts.center_level(s, p)
     if (card.level or 0) > lvl:
         raise IllegalAction(

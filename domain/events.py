@@ -104,6 +104,8 @@ EVENT_TYPES: dict[str, str] = {
     "CardsPutUnder": "cards were put under an LRIG by an effect",
     "AttackLimitChanged": "how many times an LRIG may attack this turn changed",
     "SigniAttacksLimited": "a player's SIGNI may attack at most so many times in all this turn",
+    "EnerCostsLocked": "this turn a player cannot pay ener costs of one or more",
+    "SigniCountCapped": "this turn a player may have at most so many SIGNI on the field",
     "SigniAttackBarred": "this turn a player's SIGNI with power up to a number cannot attack",
     "PreventionSet": "this turn, the next time(s) a player would take damage, they take none instead",
     "DamagePrevented": "damage a player would have taken was prevented by an effect",

@@ -348,6 +348,20 @@ def _attack(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.pending = None
 
 
+@handles("EnerCostsLocked")
+def _ener_costs_locked(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """This turn the player cannot pay ener costs of one or more (``ener_locked``)."""
+    state.flags["ener_locked"] = sorted({*state.flags.get("ener_locked", []), d["player"]})
+
+
+@handles("SigniCountCapped")
+def _signi_count_capped(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """This turn the player may have at most ``max`` SIGNI on the field (the lowest cap holds)."""
+    old = dict(state.flags.get("signi_max", {}))  # the flags are copied shallowly: build new values
+    old[d["player"]] = min(int(d["max"]), int(old.get(d["player"], d["max"])))
+    state.flags["signi_max"] = old
+
+
 @handles("SigniAttackBarred")
 def _signi_attack_barred(state: GameState, d: dict[str, Any], _e: Any) -> None:
     """This turn the player's SIGNI with power ``power_max`` or less cannot attack (the highest bar holds)."""

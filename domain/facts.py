@@ -121,6 +121,12 @@ def keywords(state: GameState, slot: Slot, granting: Sequence[Any] | None = None
     return out
 
 
+def ener_locked(state: GameState, player: str, total: int) -> bool:
+    """Whether an ener cost of ``total`` cannot be paid by the player now: an effect said this turn that they
+    cannot pay ener costs of one or more (a cost of 0 is still paid)."""
+    return total > 0 and player in state.flags.get("ener_locked", ())
+
+
 def signi_cannot_attack(state: GameState, slot: Slot) -> bool:
     """Whether a SIGNI cannot attack now: it has "cannot attack", or an effect bars the attacks of its
     player's SIGNI with its power or less this turn (``attack_power_max``)."""

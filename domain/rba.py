@@ -270,7 +270,15 @@ def candidates(s: GameState, p: str) -> list[str]:
     if over_limit:
         slots = [sl.iid for _, sl in s.players[p].signi_slots()]
         return changed(s, slots) or slots
-    return []
+    return capped(s, p)
+
+
+def capped(s: GameState, p: str) -> list[str]:
+    """More SIGNI than an effect lets the player have this turn (``signi_max``): any of them goes to the
+    trash, as the player chooses, until the number is kept."""
+    cap = s.flags.get("signi_max", {}).get(p)
+    slots = [sl.iid for _, sl in s.players[p].signi_slots()]
+    return slots if cap is not None and len(slots) > int(cap) else []
 
 
 def changed(s: GameState, iids: list[str]) -> list[str]:
@@ -297,6 +305,8 @@ def _level_and_limit(rec: Recorder) -> bool:
                 why = "above the center LRIG's level"
             elif changed(s, options):
                 why = "over the limit, and these had their level changed by an effect (they go first)"
+            elif not over(s, p)[1]:
+                why = "more than an effect allows this turn"
             else:
                 why = "over the limit"
             rec.ask(

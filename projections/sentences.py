@@ -911,6 +911,17 @@ def _attack_limit_changed(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.whose(d.get('player'))} LRIG {s.card(d.get('card'))} may attack {more} {times} this turn"
 
 
+@says("EnerCostsLocked")
+def _ener_costs_locked(s: Say, d: Mapping[str, Any]) -> str:
+    return f"This turn {s.player(d.get('player'))} cannot pay ener costs of one or more{s.by(d)}"
+
+
+@says("SigniCountCapped")
+def _signi_count_capped(s: Say, d: Mapping[str, Any]) -> str:
+    most = d.get("max")
+    return f"This turn {s.player(d.get('player'))} may have at most {most} SIGNI on the field{s.by(d)}"
+
+
 @says("SigniAttackBarred")
 def _signi_attack_barred(s: Say, d: Mapping[str, Any]) -> str:
     bar = d.get("power_max")

@@ -379,6 +379,8 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "AttackLimitChanged",
     "SigniAttacksLimited",
     "SigniAttackBarred",
+    "SigniCountCapped",
+    "EnerCostsLocked",
     "PreventionSet",
     "DamagePrevented",
     "DamageReplaced",

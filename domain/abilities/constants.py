@@ -340,6 +340,8 @@ def guard_payment(s: GameState, guarding: str) -> list[str] | None:
     if not extra:
         return []
     items = tuple(CostItem(c["color"], int(c["n"])) for c in extra)
+    if facts.ener_locked(s, guarding, sum(i.n for i in items)):
+        return None
     ener = [(e, facts.card_of(s, e)) for e in s.players[guarding].zones["ener"]]
     return costs.choose_payment(items, ener)
 

@@ -53,6 +53,8 @@ def _pay_ener(s: GameState, p: str, cost: dict[str, Any], pay: list[str] | None,
     from domain.answers import resolve_refs
 
     items = _ener_items(cost)
+    if facts.ener_locked(s, p, sum(i.n for i in items)):
+        raise IllegalAction("effect.ener-locked", f"an effect says {p} cannot pay ener costs this turn")
     if pay is None:
         ener = [(e, facts.ener_card(s, e)) for e in s.players[p].zones["ener"]]
         chosen = costs.choose_payment(items, ener)

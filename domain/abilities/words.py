@@ -592,6 +592,8 @@ general_word(
             "vanish_to_ener",
             "single_minus",
             "attack_power",
+            "signi_count",
+            "ener_costs",
         ],
         "who": Who,
         "amount": int,
@@ -624,6 +626,22 @@ general_word(
             lambda _s: "this turn, the minus power your SIGNI's effects give the opponent's SIGNI is doubled",
         ),
         Route(
+            ("ener_costs",),
+            fx.OPS["lock_ener_costs"],
+            lambda s: (
+                f"this turn {'you' if s.get('who') == 'you' else 'the opponent'} cannot pay ener costs "
+                "of one or more"
+            ),
+        ),
+        Route(
+            ("signi_count",),
+            fx.OPS["cap_signi"],
+            lambda s: (
+                f"this turn {'you' if s.get('who') == 'you' else 'the opponent'} may have at most "
+                f"{s.get('amount')} SIGNI on the field"
+            ),
+        ),
+        Route(
             ("attack_power",),
             fx.OPS["bar_attacks_by_power"],
             lambda s: (
@@ -649,6 +667,8 @@ alias("vanished_to_trash_this_turn", "restrict", {"who": Who}, {"what": "vanish_
 alias("double_minus_this_turn", "restrict", {}, {"what": "single_minus"})
 alias("signi_attack_limit", "restrict", {"amount": int, "who": Who}, {"what": "signi_attacks"})
 alias("bar_attacks_by_power", "restrict", {"amount": int, "who": Who}, {"what": "attack_power"})
+alias("cap_signi", "restrict", {"amount": int, "who": Who}, {"what": "signi_count"})
+alias("lock_ener_costs", "restrict", {"who": Who}, {"what": "ener_costs"})
 
 
 # -- the other words ------------------------------------------------------------------------------

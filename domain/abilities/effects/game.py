@@ -177,6 +177,28 @@ def _signi_attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str])
     return True
 
 
+@op("lock_ener_costs")
+def _lock_ener_costs(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn a player (``who``: the opponent unless given) cannot pay ener costs of one or more: not for
+    using, growing, an ability's cost, a cost inside an effect, nor Guard's extra cost."""
+    step = at.step
+    p = who(frame, {"who": step.get("who", "opponent")})
+    data = {"player": p, "until": "end_of_turn", "by_effect": frame.card}
+    rec.emit("EnerCostsLocked", "rules", frame.rule, data)
+    return True
+
+
+@op("cap_signi")
+def _cap_signi(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn a player (``who``: the opponent unless given) may have at most ``amount`` SIGNI on the field:
+    no more can be put there, and rule processing puts any beyond that into the trash."""
+    step = at.step
+    p = who(frame, {"who": step.get("who", "opponent")})
+    data = {"player": p, "max": int(step["amount"]), "until": "end_of_turn", "by_effect": frame.card}
+    rec.emit("SigniCountCapped", "rules", frame.rule, data)
+    return True
+
+
 @op("bar_attacks_by_power")
 def _bar_attacks_by_power(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn a player's SIGNI (``who``: the opponent unless given) with power ``amount`` or less (as it

@@ -453,6 +453,8 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 def ener_payment(s: GameState, p: str, cost: dict[str, Any]) -> list[str] | None:
 
     items = tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
+    if facts.ener_locked(s, p, sum(i.n for i in items)):
+        return None  # an effect says this player cannot pay ener costs this turn
     ener = [(e, facts.ener_card(s, e)) for e in s.players[p].zones["ener"]]
     return costs.choose_payment(items, ener)
 
