@@ -28,7 +28,9 @@ A card's entry is a list of abilities. An ability is an object:
   total exactly that; ``power_self``: this SIGNI gets n power, a minus, until end of turn; ``mill``: put the
   top n cards of your deck into the trash; ``trash_ener`` ``all``: every card of the ener zone that fits;
   ``remove_marker``: ``{"marker": "virus", "side": "opponent" | "you"}``: remove one such marker from a SIGNI
-  zone of that field; ``trash_under``: ``{"n", "filter"}``: put n cards from under this card into the trash);
+  zone of that field; ``trash_under``: ``{"n", "filter"}``: put n cards from under this card into the trash;
+  ``trash_to_deck``: ``{"n", "filter", "shared": "color"}``: shuffle n cards of your trash (that share a
+  colour) into your deck);
   ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
   the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
@@ -81,6 +83,7 @@ COST_KEYS = (
     "power_self",
     "remove_marker",
     "trash_under",
+    "trash_to_deck",
 )
 SELF_TO = ("deck_bottom", "discard", "excluded")  # cost "self_to": this card goes there as the cost;
 # "discard": it is discarded from the hand (an [Action] used from the hand); "excluded": it is removed from
@@ -345,6 +348,11 @@ def _cost_text(cost: dict[str, Any]) -> str:
         out.append(f"putting {what} from ener into the trash")
     if cost.get("mill"):
         out.append(f"putting the top {cost['mill']} of your deck into the trash")
+    if cost.get("trash_to_deck"):
+        t = cost["trash_to_deck"]
+        shared = " that share a colour" if t.get("shared") == "color" else ""
+        what = f"{t.get('n', 1)} cards {filter_text(t.get('filter', {}))}".replace("  ", " ").rstrip()
+        out.append(f"shuffling {what}{shared} from your trash into your deck")
     if cost.get("trash_under"):
         t = cost["trash_under"]
         what = f"{t.get('n', 1)} {filter_text(t.get('filter', {}))}".rstrip()

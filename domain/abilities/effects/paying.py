@@ -257,6 +257,16 @@ def cost_steps(
         if payer != player or zone is None:
             return None
         steps.append({"op": "exclude", "target": {"self": True, "zone": zone}, "_cost": True})
+    if cost.get("trash_to_deck"):  # "shuffle n cards of your trash that share a colour into your deck"
+        t = cost["trash_to_deck"]
+        spec = {"side": rel, "zone": "trash", "count": int(t.get("n", 1)), "filter": t.get("filter", {})}
+        spec.update({"shared": "color"} if t.get("shared") == "color" else {})
+        found = tg.candidates(s, player, card, spec)
+        colors = [set(facts.card_of(s, i).colors) - {"colorless"} for i in found]
+        enough = any(sum(1 for cs in colors if c in cs) >= spec["count"] for c in set().union(*colors))
+        if len(found) < spec["count"] or (spec.get("shared") and not enough):
+            return None
+        steps.append({"op": "to_deck", "target": spec, "_cost": True})
     if cost.get("self_to") == "deck_bottom":  # this card leaves the field as the cost, paid last:
         if payer != player or tg._slot(s, card) is None:  # only while it is on the field
             return None

@@ -346,13 +346,28 @@ def _distinct_targets(
             return False
         return budget is None or sum(facts.level(s, i) for i in cards) <= budget
 
+    def colors(i: str) -> set[str]:
+        return set(facts.card_of(s, i).colors) - {"colorless"}
+
     def completes(cards: list[str], size: int) -> bool:
         rest = [i for i in found if i not in cards]
         need = size - len(cards)
+        if need > 0 and spec.get("shared") == "color" and budget is None:  # a colour enough of the rest have
+            pool = cards or rest
+            common = set.intersection(*map(colors, pool)) if cards else set().union(*map(colors, pool))
+            return any(sum(1 for i in rest if c in colors(i)) >= need for c in common)
         return need <= 0 or any(ok([*cards, *c]) for c in combinations(rest, need))
 
     want = int(spec.get("count", 1))
-    if not spec.get("up_to"):
+    if not spec.get("up_to") and spec.get("shared") == "color" and budget is None and not picked:
+        if not completes([], min(want, len(found))) or len(found) < want:  # no colour that many share
+            at.progress.picked = None
+            return []
+        if len(found) == want:
+            at.progress.picked = None
+            return found
+        n = want
+    elif not spec.get("up_to"):
         if not picked:
             sets = list(islice((list(c) for c in combinations(found, want) if ok(list(c))), 2))
             if len(sets) < 2:  # no full set of different classes (none is targeted), or only one
