@@ -97,7 +97,11 @@ def resolve(rec: Recorder) -> None:
             damage(rec, tp, defender, slot, "kw.assassin" if front is not None else "damage.signi")
         return
     if a.get("lancer") == "due":
+        slot = attacker_slot(s)
+        struck = a.get("s_lancer") and not s.players[defender].zones["life_cloth"] and slot is not None
         crush(rec, defender, 1, "lancer", "kw.lancer", caused_by=None)
+        if struck and slot is not None:  # S Lancer with no Life Cloth left: it deals damage instead
+            damage(rec, tp, defender, slot, "kw.s-lancer")
         return
     rec.emit("AttackEnded", "rules", "attack.phase", {"zone": a["zone"], "card": a["card"]})
 
@@ -117,7 +121,8 @@ def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, f
         rec.emit("Battled", "rules", "battle.compare", {**data, "result": "replaced", "lancer": False})
         leaving.redirect(rec, front.iid, instead)
         return
-    lancer = vanished and "lancer" in facts.keywords(s, slot)
+    kws = facts.keywords(s, slot)
+    lancer = vanished and bool({"lancer", "s_lancer"} & kws)
     n = rec.emit(
         "Battled",
         "rules",
@@ -129,6 +134,7 @@ def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, f
             "defender_power": dp,
             "result": "vanished" if vanished else "nothing",
             "lancer": lancer,
+            **({"s_lancer": True} if lancer and "s_lancer" in kws else {}),
         },
     )
     if vanished:

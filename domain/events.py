@@ -86,6 +86,7 @@ EVENT_TYPES: dict[str, str] = {
     "CoinsPaid": "a player paid coins",
     "SigniTargeted": "SIGNI on a player's field became the targets of the other player's ability or effect",
     "AttackForbidden": "SIGNI in one of a player's SIGNI zones cannot attack this turn",
+    "ZoneKeywordsGranted": "this turn, the SIGNI in some of a player's SIGNI zones have keywords",
     "DeckTopArranged": "a player put the looked-at top cards of their deck back on top and at the bottom",
     "EffectDelayed": "part of an effect waits for a later moment (the end of an attack, the next turn)",
     "EffectEnded": "a waiting effect ended early (its card came back new, or its turn ended)",

@@ -384,6 +384,8 @@ def _noted(state: GameState, d: dict[str, Any], _e: Any) -> None:
         state.attack["resolved"] = True
         if d.get("lancer"):
             state.attack["lancer"] = "due"
+        if d.get("s_lancer"):  # S Lancer: with no Life Cloth left, the crush becomes damage
+            state.attack["s_lancer"] = True
 
 
 @handles("SigniVanished")
@@ -749,6 +751,15 @@ def _coins_paid(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("SigniTargeted")
 def _targeted(state: GameState, d: dict[str, Any], _e: Any) -> None:
     return None  # only what it triggers follows
+
+
+@handles("ZoneKeywordsGranted")
+def _zone_keywords(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    old = state.flags.get("zone_keywords", {})  # the flags are copied shallowly: build new values
+    mine = dict(old.get(d["player"], {}))
+    for zone in d["zones"]:
+        mine[zone] = [*mine.get(zone, []), *d["keywords"]]
+    state.flags["zone_keywords"] = {**old, d["player"]: mine}
 
 
 @handles("AttackForbidden")

@@ -109,6 +109,12 @@ def keywords(state: GameState, slot: Slot, granting: Sequence[Any] | None = None
     owner = state.owners.get(slot.iid)
     if limits and owner in limits and int(state.flags.get("signi_attacks", 0)) >= int(limits[owner]):
         out |= {"cannot_attack"}
+    zoned = state.flags.get("zone_keywords")  # "this turn, SIGNI in your center SIGNI zone gain ..."
+    if zoned:
+        owner = state.owners[slot.iid]
+        where = state.players[owner].find(slot.iid) or ""
+        if where.startswith("signi:"):
+            out |= frozenset(zoned.get(owner, {}).get(where.split(":")[1], ()))
     forbidden = state.flags.get("attack_forbidden")  # zones whose SIGNI cannot attack this turn
     if forbidden:
         owner = state.owners[slot.iid]

@@ -790,6 +790,13 @@ def _signi_targeted(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.whose(d.get('player'))} {s.cards(d)} {verb}{of}"
 
 
+@says("ZoneKeywordsGranted")
+def _zone_keywords(s: Say, d: Mapping[str, Any]) -> str:
+    zones = " and ".join(signi_zone(z) for z in d.get("zones", []))
+    kws = ", ".join(str(k).replace("_", " ") for k in d.get("keywords", []))
+    return f"this turn, the SIGNI in {s.whose(d.get('player'))} {zones} gain {kws}{s.by(d)}"
+
+
 @says("AttackForbidden")
 def _attack_forbidden(s: Say, d: Mapping[str, Any]) -> str:
     return f"SIGNI in {s.whose(d.get('player'))} {signi_zone(d.get('zone'))} cannot attack this turn{s.by(d)}"

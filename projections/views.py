@@ -363,6 +363,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "CoinsPaid",
     "SigniTargeted",
     "AttackForbidden",
+    "ZoneKeywordsGranted",
     "EffectDelayed",
     "EffectEnded",
     "AbilityGranted",

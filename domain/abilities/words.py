@@ -476,20 +476,34 @@ ZONE_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
         ),
         {"side": Literal["you", "opponent"]},
     ),
+    "grant_zone": (
+        ("zone_keywords",),
+        lambda s: (
+            f"this turn, the SIGNI in {_zone_owner(s)} {'/'.join(s.get('zones', []))} SIGNI zone gain "
+            + ", ".join(str(k).replace("_", " ") for k in s.get("keywords", []))
+        ),
+        {"side": Literal["you", "opponent"], "zones": list[str], "keywords": list[str]},
+    ),
 }
 
 
 def _modify_check(step: Step) -> list[str]:
     from domain.abilities.catalogue import ability_problems
 
-    out = []
-    zone_change = step.get("change") in ("marker", "erased")
+    out: list[str] = []
+    zone_change = step.get("change") in ("marker", "erased", "zone_keywords")
+    bad_zones = set(step.get("zones", [])) - {"left", "center", "right"}
+    if step.get("change") == "zone_keywords" and (bad_zones or not step.get("zones")):
+        out_zones = ["step grant_zone: zones is a list of SIGNI zones (left, center, right)"]
+    else:
+        out_zones = []
     if zone_change and "target" in step:
         out.append(f"step {step.get('change')}: a change of a zone names no target, only a side")
     if not zone_change and step.get("change") != "held" and "target" not in step:
         out.append("step modify: target is required")
     if step.get("change") == "marker" and "marker" not in step:
         out.append("step marker: which marker is required")
+    out.extend(out_zones)
     if step.get("change") == "power" and "amount" not in step:
         out.append("step power: amount is required")
     if step.get("change") == "power" and "per" in step:
@@ -527,14 +541,16 @@ general_word(
             "marker",
             "erased",
             "held",
+            "zone_keywords",
         ],
         "value": bool,
         "remove": bool,
     },
     "The targets change until a time: power (amount, per, until), keywords, an ability gained, abilities "
     "lost, base level and power, awakened, downed or upped, frozen; or SIGNI zones of a side change: a "
-    "marker (a Virus) put in them or removed (remove), or one erased until end of turn; or (held, no "
-    "target) a player or their center LRIG gains an ability for the rest of the game.",
+    "marker (a Virus) put in them or removed (remove), or one erased until end of turn, or the SIGNI in "
+    "them (whichever SIGNI is there) have keywords this turn (zone_keywords); or (held, no target) a player "
+    "or their center LRIG gains an ability for the rest of the game.",
     _modify_route,
     [
         Route(key, fx.OPS[name], text)
@@ -554,6 +570,7 @@ for _name, (_key, _text, _params) in MODIFY_ROUTES.items():
 alias("place_marker", "modify", ZONE_ROUTES["place_marker"][2], {"change": "marker"})
 alias("remove_marker", "modify", ZONE_ROUTES["remove_marker"][2], {"change": "marker", "remove": True})
 alias("erase_zone", "modify", ZONE_ROUTES["erase_zone"][2], {"change": "erased"})
+alias("grant_zone", "modify", ZONE_ROUTES["grant_zone"][2], {"change": "zone_keywords"})
 
 
 # -- coins and restrictions -----------------------------------------------------------------------

@@ -107,6 +107,12 @@ RARE = (
     ),
     Event("EffectEnded", "rules", "effect.delayed", {"key": "t5", "reason": "the turn ended"}),  # triggers.py
     Event(
+        "ZoneKeywordsGranted",
+        "rules",
+        "ability.enter",
+        {"player": "p1", "zones": ["center"], "keywords": ["lancer"], "until": "end_of_turn"},
+    ),  # game.py
+    Event(
         "SigniAttacksLimited", "rules", "effect.attack-count", {"player": "p2", "max": 1, "by_effect": "x"}
     ),
     Event("VanishRedirected", "rules", "effect.vanish-to-trash", {"player": "p2", "by_effect": "x"}),

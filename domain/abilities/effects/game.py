@@ -320,3 +320,19 @@ def _erase_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool
     data = {"player": side, "zone": zone, "until": "end_of_turn", "by_effect": frame.card}
     rec.emit("ZoneErased", "rules", "zone.erased", data)
     return True
+
+
+@op("grant_zone")
+def _grant_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn, the SIGNI in the named SIGNI zones of a side have the keywords: whichever SIGNI is there,
+    one that comes later too ("this turn, SIGNI in your center SIGNI zone gain [Lancer]")."""
+    step = at.step
+    data = {
+        "player": _zone_side(frame, step),
+        "zones": list(step["zones"]),
+        "keywords": list(step["keywords"]),
+        "until": "end_of_turn",
+        "by_effect": frame.card,
+    }
+    rec.emit("ZoneKeywordsGranted", "rules", frame.rule, data)
+    return True
