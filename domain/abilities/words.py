@@ -479,10 +479,10 @@ ZONE_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "grant_zone": (
         ("zone_keywords",),
         lambda s: (
-            f"this turn, the SIGNI in {_zone_owner(s)} {'/'.join(s.get('zones', []))} SIGNI zone gain "
+            f"this turn, the SIGNI in {_zone_owner(s)} {'/'.join(s.get('signi_zones', []))} SIGNI zone gain "
             + ", ".join(str(k).replace("_", " ") for k in s.get("keywords", []))
         ),
-        {"side": Literal["you", "opponent"], "zones": list[str], "keywords": list[str]},
+        {"side": Literal["you", "opponent"], "signi_zones": list[str], "keywords": list[str]},
     ),
 }
 
@@ -492,9 +492,9 @@ def _modify_check(step: Step) -> list[str]:
 
     out: list[str] = []
     zone_change = step.get("change") in ("marker", "erased", "zone_keywords")
-    bad_zones = set(step.get("zones", [])) - {"left", "center", "right"}
-    if step.get("change") == "zone_keywords" and (bad_zones or not step.get("zones")):
-        out_zones = ["step grant_zone: zones is a list of SIGNI zones (left, center, right)"]
+    bad_zones = set(step.get("signi_zones", [])) - {"left", "center", "right"}
+    if step.get("change") == "zone_keywords" and (bad_zones or not step.get("signi_zones")):
+        out_zones = ["step grant_zone: signi_zones is a list of SIGNI zones (left, center, right)"]
     else:
         out_zones = []
     if zone_change and "target" in step:

@@ -157,6 +157,7 @@ def test_every_step_can_be_described() -> None:
         "place_marker": {"marker": "virus"},
         "remove_marker": {"marker": "virus", "side": "opponent"},
         "counter": {"target": {"side": "opponent", "zone": "check", "filter": {"cost_max": 3}}},
+        "grant_zone": {"side": "you", "signi_zones": ["center"], "keywords": ["lancer"]},
     }
     for name in OPS:
         step = {"op": name, **samples.get(name, {})}

@@ -329,7 +329,7 @@ def _grant_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool
     step = at.step
     data = {
         "player": _zone_side(frame, step),
-        "zones": list(step["zones"]),
+        "zones": list(step["signi_zones"]),
         "keywords": list(step["keywords"]),
         "until": "end_of_turn",
         "by_effect": frame.card,
