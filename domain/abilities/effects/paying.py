@@ -172,6 +172,11 @@ def _chosen_cost_steps(
         ):
             return None
         steps.append({"op": op_name, "target": spec})
+    if cost.get("trash_to_deck"):  # "shuffle n cards of your trash that share a colour into your deck"
+        back = _trash_to_deck_step(s, player, card, rel, cost["trash_to_deck"])
+        if back is None:
+            return None
+        steps.append(back)
     return steps
 
 
@@ -257,16 +262,6 @@ def cost_steps(
         if payer != player or zone is None:
             return None
         steps.append({"op": "exclude", "target": {"self": True, "zone": zone}, "_cost": True})
-    if cost.get("trash_to_deck"):  # "shuffle n cards of your trash that share a colour into your deck"
-        t = cost["trash_to_deck"]
-        spec = {"side": rel, "zone": "trash", "count": int(t.get("n", 1)), "filter": t.get("filter", {})}
-        spec.update({"shared": "color"} if t.get("shared") == "color" else {})
-        found = tg.candidates(s, player, card, spec)
-        colors = [set(facts.card_of(s, i).colors) - {"colorless"} for i in found]
-        enough = any(sum(1 for cs in colors if c in cs) >= spec["count"] for c in set().union(*colors))
-        if len(found) < spec["count"] or (spec.get("shared") and not enough):
-            return None
-        steps.append({"op": "to_deck", "target": spec, "_cost": True})
     if cost.get("self_to") == "deck_bottom":  # this card leaves the field as the cost, paid last:
         if payer != player or tg._slot(s, card) is None:  # only while it is on the field
             return None
@@ -277,6 +272,21 @@ def cost_steps(
             return None
         steps.append(put)
     return [x for st in steps for x in (st, {"op": "then"})]
+
+
+def _trash_to_deck_step(
+    s: GameState, player: str, card: str, rel: str, t: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The step that shuffles n cards of the payer's trash (``shared: color``: all sharing a colour) into the
+    deck; None when there are not that many."""
+    spec = {"side": rel, "zone": "trash", "count": int(t.get("n", 1)), "filter": t.get("filter", {})}
+    spec.update({"shared": "color"} if t.get("shared") == "color" else {})
+    found = tg.candidates(s, player, card, spec)
+    colors = [set(facts.card_of(s, i).colors) - {"colorless"} for i in found]
+    enough = any(sum(1 for cs in colors if c in cs) >= spec["count"] for c in set().union(*colors))
+    if len(found) < spec["count"] or (spec.get("shared") and not enough):
+        return None
+    return {"op": "to_deck", "target": spec, "_cost": True}
 
 
 def signi_cost_step(
