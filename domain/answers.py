@@ -157,6 +157,9 @@ def pass_(rec: Recorder, act: Action) -> None:
         "lrig_attack": "attack.lrig",
         "guard": "guard.step",
     }[kind]
+    must = facts.must_attack(rec.state, act.player or "") if kind == "signi_attack" else []
+    if must:
+        raise IllegalAction("effect.must-attack", _must_text(must))
     rec.emit("Passed", act.player or "", rule, {"player": act.player, "kind": kind})
 
 
@@ -368,6 +371,10 @@ def trigger_order(rec: Recorder, act: Action) -> None:
 # -- attacks --------------------------------------------------------------------------------------
 
 
+def _must_text(zones: list[str]) -> str:
+    return f"the SIGNI in the {' / '.join(zones)} zone must attack first, as it is able to"
+
+
 @answers("signi_attack", "attack")
 @answers("lrig_attack", "attack")
 def attack(rec: Recorder, act: Action) -> None:
@@ -392,6 +399,9 @@ def attack(rec: Recorder, act: Action) -> None:
         refusal = lrig_attack_refusal(s, p)
         if refusal is not None:
             raise IllegalAction(*refusal)
+        must = facts.must_attack(s, p) if s.step == "signi_attack" else []
+        if must:
+            raise IllegalAction("effect.must-attack", _must_text(must))
         if s.step == "signi_attack":  # an LRIG attack first ends the SIGNI attack step
             rec.emit("StepBegan", p, "attack.lrig", {"step": "lrig_attack"})
         rec.emit("AttackDeclared", p, "attack.lrig", {"player": p, "zone": "lrig", "card": slot.iid})
@@ -412,6 +422,9 @@ def attack(rec: Recorder, act: Action) -> None:
         raise IllegalAction(
             "effect.cannot-attack", f"an effect says {p}'s SIGNI in the {zone} zone cannot attack"
         )
+    must = facts.must_attack(s, p)
+    if must and zone not in must:
+        raise IllegalAction("effect.must-attack", _must_text(must))
     rec.emit("AttackDeclared", p, "attack.signi", {"player": p, "zone": zone, "card": slot.iid})
 
 

@@ -143,6 +143,17 @@ def signi_cannot_attack(state: GameState, slot: Slot) -> bool:
     return owner is not None and owner in bars and power(state, slot) <= int(bars[owner])
 
 
+def must_attack(state: GameState, player: str) -> list[str]:
+    """The SIGNI zones of the player whose SIGNI must attack if able and can now (upped, allowed): while there
+    is one, the player attacks with one of them first (no other attack, no passing) (000 'Effect': "must
+    attack if able")."""
+    return [
+        zone
+        for zone, slot in state.players[player].signi_slots()
+        if "must_attack" in keywords(state, slot) and not slot.downed and not signi_cannot_attack(state, slot)
+    ]
+
+
 def center(state: GameState, player: str) -> Slot | None:
     return state.players[player].lrig["center"]
 

@@ -163,6 +163,11 @@ def _trigger_order(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
 
 
 def _signi_attack(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    must = facts.must_attack(s, p)
+    if must:  # a SIGNI that must attack if able attacks first: nothing else may be done
+        for zone in must:
+            yield {"player": p, "type": "attack", "zone": zone}
+        return
     for zone, slot in s.players[p].signi_slots():
         if not slot.downed and not facts.signi_cannot_attack(s, slot):
             yield {"player": p, "type": "attack", "zone": zone}

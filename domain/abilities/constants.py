@@ -28,7 +28,7 @@ from domain.abilities.measures import Ctx, bonus
 from domain.abilities.triggers import held, holding, team_ok, use_constant_abilities
 from domain.cards import CostItem
 from domain.per_match import PerMatch
-from domain.state import GameState, Slot, facing
+from domain.state import GameState, Slot, facing, opponent
 
 __all__ = [
     "CONSTANT_OPS",
@@ -170,6 +170,11 @@ def keyword_bonus(s: GameState, slot: Slot, granting: Sequence[Any] | None = Non
         target = step.get("target", {})
         if target.get("above"):  # the SIGNI on top of the card it is on
             if under_card_above(s, source, slot.iid, target.get("filter", {})):
+                out.update(step.get("keywords", []))
+        elif target.get("facing"):  # the opponent's SIGNI in the zone in front of this SIGNI
+            here = (s.players[p].find(source) or "").split(":")
+            front = s.players[opponent(p)].signi.get(facing(here[1])) if here[0] == "signi" else None
+            if front is not None and front.iid == slot.iid:
                 out.update(step.get("keywords", []))
         elif target.get("self", True) and "side" not in target:
             if source == slot.iid:
