@@ -157,7 +157,10 @@ def _leaving(rec: Recorder, frame: Frame, at: Pending) -> list[str]:
     if g.get("op") == "vanish" or (g.get("op") == "move" and g.get("to") not in ("field", "hand_or_field")):
         if "target" not in at.step:
             return []
-        live = live_targets(rec, frame, at.step, at.progress.targets or [])
+        raw = [i for i in at.progress.targets or [] if _on_signi_zone(s, i)]
+        if not any(leaving.own_replacement(s, i, frame.player) for i in raw):
+            return []  # none of them has a replacement of its own: nothing to ask (the common case)
+        live = live_targets(rec, frame, at.step, raw)
         out = [i for i in live if _on_signi_zone(s, i)]
         if g.get("op") == "vanish":
             out = [i for i in out if not immune(s, i, "vanish", frame.player)]
