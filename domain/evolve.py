@@ -38,9 +38,9 @@ def apply(state: GameState, event: Any) -> GameState:
         raise EvolveError(f"no rule to apply an event of type {event.type!r}")
     happened = tally.entries(state, event)  # where the cards were: read before they move
     handler(state, event.data, event)
-    tally.add(state, happened)
     if event.type != "Rewound":
         state.version += 1
+    tally.add(state, happened)
     return state
 
 

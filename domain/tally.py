@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from domain.state import GameState
+from domain.state import PILE_ZONES, GameState
 
 KEY = "tally"
 
@@ -38,17 +38,43 @@ Entry = dict[str, Any]
 Where = Callable[[str], str]
 
 
+WHATS = ("moved", "drawn", "discarded", "entered", "spell", "piece", "arts", "grew", "damaged")
+ZONES = ("field", "lrig", "under_signi", "under_lrig", *PILE_ZONES)
+# by whom or how: any effect, an effect of your card, of the opponent's card, a cost, either, or anything
+BY = ("effect", "your_effect", "opponent_effect", "cost", "cost_or_effect", "cost_or_your_effect", "any")
+
+
 def zone_name(place: str | None) -> str:
     """The zone of a place as ``PlayerState.find`` names it: ``signi:center`` is ``field``, ``lrig:center``
-    is ``lrig``, ``under:signi:left`` is ``under``; ``signi`` (as a move's ``from`` names it) is ``field``."""
+    is ``lrig``, ``under:signi:left`` is ``under_signi`` (``under:lrig:...``: ``under_lrig``); ``signi`` (as
+    a move's ``from`` names it) is ``field``."""
     if not place:
         return ""
-    head = place.split(":")[0]
-    return {"signi": "field"}.get(head, head)
+    parts = place.split(":")
+    if parts[0] == "under" and len(parts) > 1:
+        return f"under_{parts[1]}"
+    return {"signi": "field"}.get(parts[0], parts[0])
+
+
+def by_fits(owners: dict[str, str], controller: str, entry: dict[str, Any], by: str) -> bool:
+    """Whether what an entry tells was done the way ``by`` names (``BY``), for the player ``controller``."""
+    cause = entry.get("cause")
+    source = owners.get(str(entry.get("by")))
+    mine = cause == "effect" and source == controller
+    theirs = cause == "effect" and source is not None and source != controller
+    return {
+        "any": True,
+        "effect": cause == "effect",
+        "your_effect": mine,
+        "opponent_effect": theirs,
+        "cost": cause == "cost",
+        "cost_or_effect": cause in ("cost", "effect"),
+        "cost_or_your_effect": cause == "cost" or mine,
+    }[by]
 
 
 def _cause(d: dict[str, Any]) -> str:
-    if d.get("as_cost"):
+    if d.get("as_cost") or d.get("exceed"):  # an Exceed is a cost
         return "cost"
     return "effect" if d.get("by_effect") else "rule"
 
@@ -166,6 +192,12 @@ def _grew(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
     return out + list(_moves("moved", d["player"], list(d.get("paid", ())), "ener", "trash", "cost", None))
 
 
+@reads("LifeClothCrushed")
+def _crushed(_s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    cause = "effect" if d.get("cause") == "effect" else "battle"
+    return list(_moves("moved", d["player"], list(d.get("cards", ())), "life_cloth", "check", cause, None))
+
+
 @reads("DamageDealt", "EffectDamageDealt")
 def _damaged(_s: GameState, d: dict[str, Any], e: Any) -> list[Entry]:
     cause = "effect" if e.type == "EffectDamageDealt" else "battle"
@@ -181,10 +213,19 @@ def entries(s: GameState, event: Any) -> list[Entry]:
     return reader(s, event.data, event)
 
 
+READ = tuple(_READERS)  # the event types the tally reads
+
+
 def add(s: GameState, new: list[Entry]) -> None:
-    """Add entries to this turn's tally (a new list: the flags are copied shallowly)."""
+    """Add an event's entries to this turn's tally (a new list: the flags are copied shallowly), each marked
+    ``at`` the state's version after the event (the event's own number in the match)."""
     if new:
-        s.flags[KEY] = [*s.flags.get(KEY, []), *new]
+        s.flags[KEY] = [*s.flags.get(KEY, []), *({**e, "at": s.version} for e in new)]
+
+
+def just_now(s: GameState) -> list[Entry]:
+    """The entries of the event just folded (a trigger looks at what it did)."""
+    return [e for e in s.flags.get(KEY, ()) if e.get("at") == s.version]
 
 
 def this_turn(s: GameState) -> list[Entry]:

@@ -55,7 +55,7 @@ from domain.abilities.filters import (
     slot_fits,
     slot_of,
 )
-from domain.state import PILE_ZONES, GameState, facing, opponent
+from domain.state import GameState, facing, opponent
 
 Measure = Mapping[str, Any]
 Vars = Mapping[str, Any]
@@ -317,18 +317,9 @@ def _noted(c: Ctx, p: dict[str, Any]) -> int:
 
 # -- what happened this turn (``domain.tally``) ------------------------------------------------------
 
-TALLIED = ("moved", "drawn", "discarded", "entered", "spell", "piece", "arts", "grew", "damaged")
-TALLY_ZONES = ("field", "lrig", "under", *PILE_ZONES)
-# by whom or how: any effect, an effect of your card, of the opponent's card, a cost, either, or anything
-TALLY_BY = (
-    "effect",
-    "your_effect",
-    "opponent_effect",
-    "cost",
-    "cost_or_effect",
-    "cost_or_your_effect",
-    "any",
-)
+TALLIED = tally.WHATS
+TALLY_ZONES = tally.ZONES
+TALLY_BY = tally.BY
 _TALLY_NOUNS = {
     "moved": "cards moved",
     "drawn": "cards drawn",
@@ -365,22 +356,6 @@ def _tally_text(p: dict[str, Any]) -> str:
     return " ".join(parts) + " this turn"
 
 
-def _by_fits(c: Ctx, entry: Mapping[str, Any], by: str) -> bool:
-    cause = entry.get("cause")
-    source = entry.get("by")
-    mine = source is not None and c.s.owners.get(str(source)) == c.controller
-    theirs = source is not None and c.s.owners.get(str(source)) == opponent(c.controller)
-    return {
-        "any": True,
-        "effect": cause == "effect",
-        "your_effect": cause == "effect" and mine,
-        "opponent_effect": cause == "effect" and theirs,
-        "cost": cause == "cost",
-        "cost_or_effect": cause in ("cost", "effect"),
-        "cost_or_your_effect": cause == "cost" or (cause == "effect" and mine),
-    }[by]
-
-
 @measure(
     "this_turn",
     {
@@ -415,7 +390,7 @@ def _this_turn(c: Ctx, p: dict[str, Any]) -> int:
         if (not p.get("from") or e.get("from") == p["from"])
         and (not p.get("not_from") or e.get("from") != p["not_from"])
         and (not p.get("to") or e.get("to") == p["to"])
-        and _by_fits(c, e, str(p.get("by", "any")))
+        and tally.by_fits(c.s.owners, c.controller, e, str(p.get("by", "any")))
         and (not f or (e.get("card") is not None and card_fits(facts.card_of(c.s, str(e["card"])), f)))
     )
 

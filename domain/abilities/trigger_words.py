@@ -44,13 +44,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from domain import tally
 from domain.abilities.conditions import condition_problems, condition_text
 from domain.abilities.filters import FILTER_KEYS, filter_text
 
 Trigger = Mapping[str, Any]
 # (on, whose, zone, phase, by): what the judge watches for; ``by`` only where it tells events apart
 Key = tuple[str, str, str, str, str]
-FIELDS = ("on", "whose", "zone", "phase", "by", "filter", "during", "subject")
+FIELDS = ("on", "whose", "zone", "phase", "by", "filter", "during", "subject", "what", "from", "to")
+MOVE_FIELDS = ("what", "from", "to")  # only for ``moves``: what the turn's tally tells (``domain.tally``)
 
 
 @dataclass(frozen=True)
@@ -316,6 +318,21 @@ event(
     default_whose="you",
 )
 
+event(
+    "moves",
+    "a card moves from one zone to another, read from what the event did (``domain.tally``), once for "
+    "each card: ``what`` (moved, discarded, entered ...), ``from`` and ``to`` (a zone, or a list of zones), "
+    "``by`` (any, effect, your_effect, opponent_effect, cost, cost_or_effect)",
+    {
+        ("this",): "When this card {moves}",
+        ("you",): "When a card{f} of yours {moves}",
+        ("opponent",): "When a card{f} of the opponent's {moves}",
+    },
+    filtered=(("you",), ("opponent",)),
+    by=tally.BY,
+    default_whose="this",
+)
+
 alias("attack", on="attacks", whose="this")
 alias("signi_attacks", on="attacks", whose="you", zone="signi")
 alias("lrig_attacks", on="attacks", whose="you", zone="lrig")
@@ -378,6 +395,7 @@ def trigger_text(trigger: Trigger) -> str:
         "signi": "SIGNI's ability or effect",
     }
     head = head.replace("{by}", by_text.get(str(g.get("by")), "ability or effect"))
+    head = head.replace("{moves}", moves_text(g))
     if "{f}" in head:
         f = filter_text(g.get("filter", {}))
         head = head.replace("{f}", f" {f}" if f else "")
@@ -388,6 +406,44 @@ def trigger_text(trigger: Trigger) -> str:
     if g.get("during"):
         head += f" while {condition_text(g['during'])}"
     return head
+
+
+def _zones_text(v: Any) -> str:
+    return " or ".join(f"the {str(z).replace('_', ' ')}" for z in (v if isinstance(v, list) else [v]))
+
+
+def moves_text(g: Mapping[str, Any]) -> str:
+    """How a ``moves`` trigger reads: "is discarded", "moves from the ener to another zone by an effect"."""
+    what = str(g.get("what", "moved"))
+    verbs = {"entered": "enters the field", "discarded": "is discarded", "drawn": "is drawn"}
+    verb = verbs.get(what, "moves")
+    parts = [verb]
+    if g.get("from"):
+        parts.append(f"from {_zones_text(g['from'])}")
+    if g.get("to"):
+        parts.append(f"to {_zones_text(g['to'])}")
+    elif what == "moved":
+        parts.append("to another zone")
+    by = str(g.get("by", "any"))
+    if by != "any":
+        by = by.replace("_or_", " or ").replace("_", " ").replace("opponent", "the opponent's")
+        parts.append(f"by {by}")
+    return " ".join(parts)
+
+
+def _move_problems(g: Mapping[str, Any]) -> list[str]:
+    """What is wrong with the ``what``/``from``/``to`` of a trigger (only ``moves`` takes them)."""
+    given = [k for k in MOVE_FIELDS if k in g]
+    if g.get("on") != "moves":
+        return [f"only a moves trigger takes {given}"] if given else []
+    out = []
+    if g.get("what", "moved") not in tally.WHATS:
+        out.append(f"a moves trigger's what is one of {tally.WHATS}, not {g.get('what')!r}")
+    for k in ("from", "to"):
+        zones = g.get(k, [])
+        if any(z not in tally.ZONES for z in (zones if isinstance(zones, list) else [zones])):
+            out.append(f"a moves trigger's {k} is a zone (or a list) of {tally.ZONES}, not {zones!r}")
+    return out
 
 
 def trigger_problems(trigger: Any) -> list[str]:
@@ -426,7 +482,7 @@ def trigger_problems(trigger: Any) -> list[str]:
         out.append(f"unknown filter key(s) {sorted(bad)}")
     if "during" in g:
         out.extend(condition_problems(g["during"]))
-    return out
+    return out + _move_problems(g)
 
 
 def count_uses(encodings: Mapping[str, list[dict[str, Any]]]) -> dict[str, set[str]]:

@@ -21,14 +21,14 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
-from domain import facts
+from domain import facts, tally
 from domain.abilities import targets as tg
 from domain.abilities import trigger_words as tw
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, harmony_as_auto
 from domain.recorder import Recorder
 from domain.state import MARKER_CARDS, SIGNI_ZONES, GameState, facing, opponent
 
-TRIGGERING = (
+TRIGGERING: tuple[str, ...] = (
     "SigniPlayed",
     "SigniPutOntoField",
     "SigniMoved",
@@ -52,6 +52,8 @@ TRIGGERING = (
     "Refreshed",
     "LifeClothCrushed",
 )
+# every event the turn's tally reads may trigger a ``moves`` trigger (``_tallied``)
+TRIGGERING = (*TRIGGERING, *(t for t in tally.READ if t not in TRIGGERING))
 
 
 def team_ok(s: GameState, player: str, card_id: str, team: Any = True) -> bool:
@@ -251,6 +253,9 @@ MILLS_OWN_TWO = tw.form("mills", "you", by="own_deck_two_or_more")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
 TARGETED = tw.form("becomes_target", "you")
+MOVES_THIS = tw.form("moves", "this")
+MOVES_YOURS = tw.form("moves", "you")
+MOVES_OPPONENTS = tw.form("moves", "opponent")
 RISEN = tw.form("risen", "this")
 
 
@@ -518,12 +523,17 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
 }
 
 
-def _add(s: GameState, found: Found, listener: Listener) -> None:
-    """The abilities of one card that answer the listener's form, and may trigger now."""
+def _add(
+    s: GameState, found: Found, listener: Listener, fits: Callable[[dict[str, Any]], bool] | None = None
+) -> None:
+    """The abilities of one card that answer the listener's form (and ``fits``, when given), and may trigger
+    now."""
     card, player, kind, key, subject = listener
     for ref, ab in abilities(s, card):
         trigger = ab.get("trigger", {})
         if ab["kind"] != kind or (key is not None and tw.key(trigger) != key):
+            continue
+        if fits is not None and not fits(tw.general(trigger)):
             continue
         if subject is not None and not _subject_fits(s, subject, trigger.get("filter", {}), card):
             continue
@@ -573,6 +583,7 @@ def collect(s: GameState, event: Any) -> Found:
     for owner in sorted({s.owners[i] for i in gone}):
         for listener in _signi(s, owner, OTHER_LEAVES):  # once, however many others left
             _add(s, found, listener)
+    _tallied(s, found)
     return found
 
 
@@ -598,6 +609,39 @@ def _marker_triggers(s: GameState, d: dict[str, Any]) -> Found:
                         w = {"card": center, "player": tp, "ability": f"{token}@{i}", "kind": "auto"}
                         out.append({**w, "marker_zone": f"{side}:{zone}"})
     return out
+
+
+def _tallied(s: GameState, found: Found) -> None:
+    """``moves`` triggers: each card the event moved (discarded, put onto the field ...), as the turn's
+    tally tells it (``domain.tally``), asked of the card itself (``this``) and of the cards on each field
+    (``you``: the card is of that field's player; ``opponent``: of the other player)."""
+    tp = s.turn_player or "p1"
+    for entry in tally.just_now(s):
+        card, owner = entry.get("card"), str(entry.get("player"))
+        if card is not None:
+            _add(s, found, (card, s.owners[card], "auto", MOVES_THIS, None), _entry_fits(s, entry, owner))
+        for p in (tp, opponent(tp)):
+            key = MOVES_YOURS if p == owner else MOVES_OPPONENTS
+            for listener in _field(s, p, key, card):
+                _add(s, found, listener, _entry_fits(s, entry, p))
+
+
+def _entry_fits(s: GameState, entry: dict[str, Any], controller: str) -> Callable[[dict[str, Any]], bool]:
+    """Whether a ``moves`` trigger names what the entry tells: ``what``, ``from``, ``to`` and ``by`` (as
+    seen by the trigger's controller)."""
+
+    def zones(v: Any) -> list[Any]:
+        return v if isinstance(v, list) else [v]
+
+    def fits(g: dict[str, Any]) -> bool:
+        return (
+            g.get("what", "moved") == entry.get("what")
+            and ("from" not in g or entry.get("from") in zones(g["from"]))
+            and ("to" not in g or entry.get("to") in zones(g["to"]))
+            and tally.by_fits(s.owners, controller, entry, str(g.get("by", "any")))
+        )
+
+    return fits
 
 
 def _none(_s: GameState, _d: dict[str, Any]) -> Iterator[Listener]:
