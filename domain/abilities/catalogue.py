@@ -27,6 +27,7 @@ A card's entry is a list of abilities. An ability is an object:
   is used from; ``total_level``: any number of cards whose levels
   total exactly that; ``power_self``: this SIGNI gets n power, a minus, until end of turn; ``mill``: put the
   top n cards of your deck into the trash; ``trash_ener`` ``all``: every card of the ener zone that fits;
+  ``reveal``: ``{"n", "filter"}``: reveal that many cards of your hand that fit;
   ``remove_marker``: ``{"marker": "virus", "side": "opponent" | "you"}``: remove one such marker from a SIGNI
   zone of that field; ``trash_under``: ``{"n", "filter"}``: put n cards from under this card into the trash;
   ``trash_to_deck``: ``{"n", "filter", "shared": "color"}``: shuffle n cards of your trash (that share a
@@ -84,6 +85,7 @@ COST_KEYS = (
     "remove_marker",
     "trash_under",
     "trash_to_deck",
+    "reveal",
 )
 SELF_TO = ("deck_bottom", "discard", "excluded")  # cost "self_to": this card goes there as the cost;
 # "discard": it is discarded from the hand (an [Action] used from the hand); "excluded": it is removed from
@@ -353,6 +355,12 @@ def _cost_text(cost: dict[str, Any]) -> str:
         shared = " that share a colour" if t.get("shared") == "color" else ""
         what = f"{t.get('n', 1)} cards {filter_text(t.get('filter', {}))}".replace("  ", " ").rstrip()
         out.append(f"shuffling {what}{shared} from your trash into your deck")
+    if cost.get("reveal"):
+        shown = cost["reveal"]
+        what = f"{shown.get('n', 1)} card(s) {filter_text(shown.get('filter', {}))}".replace(
+            "  ", " "
+        ).rstrip()
+        out.append(f"revealing {what} from your hand")
     if cost.get("trash_under"):
         t = cost["trash_under"]
         what = f"{t.get('n', 1)} {filter_text(t.get('filter', {}))}".rstrip()

@@ -146,6 +146,11 @@ def _soul_source(s: Step) -> str:
     return "an LRIG from your LRIG trash" if s.get("from") == "lrig_trash" else "a card from under this LRIG"
 
 
+def _exclude_text(s: Step) -> str:
+    what = f"{'up to ' if s.get('up_to') else ''}{_n(s)} card(s) {tg.filter_text(s.get('filter', {}))}"
+    return f"remove {what} of your trash from the game (chosen, not targeted)".replace("  ", " ")
+
+
 MOVE_ROUTES = {
     # name: (route key, runner, text, fixed parameters of the alias)
     "bounce": (("target", "hand", "owner"), "bounce", lambda s: f"return {_t(s)} to its owner's hand"),
@@ -249,6 +254,7 @@ MOVE_ROUTES = {
         "gather_under",
         lambda _s: "put every card under your other LRIGs under this LRIG",
     ),
+    "exclude_from_trash": (("trash", "excluded", "choose"), "exclude_from_trash", _exclude_text),
 }
 
 
@@ -278,6 +284,7 @@ general_word(
         "downed": bool,
         "no_enter": bool,
         "signi_zone": Literal["left", "center", "right"],
+        "up_to": bool,
     },
     "Move cards from one zone to another: a target (to its owner's zone, or with into: you, yours; to: under "
     "with into: you, under this card; with into: target, this card goes under the target), or the "
@@ -349,6 +356,7 @@ for _name in (
     _move_alias(_name, _TOP)
 _move_alias("search", {"filter": dict[str, Any], "n": int})
 _move_alias("gather_under", {})
+_move_alias("exclude_from_trash", {"n": int, "up_to": bool, "filter": dict[str, Any]})
 
 
 # -- modify: what a card is or has, until a time --------------------------------------------------

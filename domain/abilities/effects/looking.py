@@ -378,6 +378,7 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             at,
             [i for i in cards if tg._card_fits(facts.card_of(s, i), step["pick"].get("filter", {}))],
             step["pick"].get("count"),
+            bool(step["pick"].get("exact")),
         )
     to = "all" if step.get("reveal") else frame.player
     rec.emit(
@@ -397,17 +398,22 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     return True
 
 
-def _reveal_some(rec: Recorder, frame: Frame, at: Pending, fits: list[str], most: int | None = None) -> bool:
+def _reveal_some(
+    rec: Recorder, frame: Frame, at: Pending, fits: list[str], most: int | None = None, exact: bool = False
+) -> bool:
     """Reveal the cards of your hand you choose among those that fit (up to ``most``, the pick's ``count``,
-    when it is given: "you may reveal a spell"); their number is noted (``revealed_count``)."""
+    when it is given: "you may reveal a spell"; ``exact``: that many, as a cost "reveal six ..." asks); their
+    number is noted (``revealed_count``)."""
     answer = taken(at)
+    if answer is None and fits and exact and most is not None and len(fits) == int(most):
+        answer = Answer(cards=list(fits))  # the only cards that pay it
     if answer is None and fits:
         return ask_in_step(
             rec,
             frame,
             at,
             frame.player,
-            min=0,
+            min=min(int(most), len(fits)) if exact and most is not None else 0,
             max=len(fits) if most is None else min(int(most), len(fits)),
             choices=fits,
             private=True,

@@ -448,6 +448,40 @@ def _search(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     return True
 
 
+@op("exclude_from_trash")
+def _exclude_from_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """You choose N cards of your trash that fit the filter (``up_to``: up to N; fewer there: all of them) and
+    remove them from the game; not targeted. The cards removed are noted (``moved``: "for each card removed
+    this way")."""
+    step, s, p = at.step, rec.state, frame.player
+    f = step.get("filter", {})
+    fits = [i for i in s.players[p].zones["trash"] if tg._card_fits(facts.card_of(s, i), f)]
+    n = min(count(frame, step), len(fits))
+    answer = taken(at)
+    if answer is not None:
+        cards = [i for i in answer["cards"] if i in fits]
+    elif n == 0:
+        cards = []
+    elif n == len(fits) and not step.get("up_to"):
+        cards = fits
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=0 if step.get("up_to") else n,
+            max=n,
+            choices=fits,
+            prompt=f"choose {'up to ' if step.get('up_to') else ''}{n} card(s) {tg.filter_text(f)} of your "
+            "trash to remove from the game",
+        )
+    if cards:
+        move_cards(rec, frame, p, cards, "excluded")
+    frame.notes["moved"] = list(cards)
+    return True
+
+
 @op("life_to_trash")
 def _life_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Put the top N cards of your Life Cloth into your trash (fewer when fewer are left); the cards moved are

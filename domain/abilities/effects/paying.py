@@ -180,6 +180,19 @@ def _chosen_cost_steps(
     return steps
 
 
+def _reveal_steps(
+    s: GameState, player: str, payer: str, hand: list[str], shown: dict[str, Any] | None
+) -> list[dict[str, Any]] | None:
+    """The step that pays a cost "reveal n cards of your hand that fit" (none when the cost asks no reveal);
+    None when the hand holds fewer (or the payer is not the ability's player)."""
+    if not shown:
+        return []
+    f, n = shown.get("filter", {}), int(shown.get("n", 1))
+    if payer != player or sum(1 for i in hand if tg._card_fits(facts.card_of(s, i), f)) < n:
+        return None
+    return [{"op": "look_hand", "who": "you", "pick": {"filter": f, "count": n, "exact": True}}]
+
+
 def cost_steps(
     s: GameState,
     player: str,
@@ -223,6 +236,10 @@ def cost_steps(
                 **({"_cost": True} if as_cost else {}),
             }
         )
+    shown = _reveal_steps(s, player, payer, left, cost.get("reveal"))  # "reveal six <Angel> SIGNI ..."
+    if shown is None:
+        return None
+    steps += shown
     if cost.get("mill"):  # "put the top n cards of your deck into the trash": a deck with fewer cannot pay
         if len(s.players[payer].zones["deck"]) < int(cost["mill"]):
             return None
