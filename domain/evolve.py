@@ -348,6 +348,12 @@ def _attack(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.pending = None
 
 
+@handles("AttacksCompelled")
+def _attacks_compelled(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """This turn every SIGNI of the player must attack if able (``must_attack_all``)."""
+    state.flags["must_attack_all"] = sorted({*state.flags.get("must_attack_all", []), d["player"]})
+
+
 @handles("EnerCostsLocked")
 def _ener_costs_locked(state: GameState, d: dict[str, Any], _e: Any) -> None:
     """This turn the player cannot pay ener costs of one or more (``ener_locked``)."""

@@ -147,10 +147,13 @@ def must_attack(state: GameState, player: str) -> list[str]:
     """The SIGNI zones of the player whose SIGNI must attack if able and can now (upped, allowed): while there
     is one, the player attacks with one of them first (no other attack, no passing) (000 'Effect': "must
     attack if able")."""
+    every = player in state.flags.get("must_attack_all", ())  # an effect said so of all of them this turn
     return [
         zone
         for zone, slot in state.players[player].signi_slots()
-        if "must_attack" in keywords(state, slot) and not slot.downed and not signi_cannot_attack(state, slot)
+        if (every or "must_attack" in keywords(state, slot))
+        and not slot.downed
+        and not signi_cannot_attack(state, slot)
     ]
 
 

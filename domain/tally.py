@@ -9,7 +9,7 @@ flags do. An entry is a dict:
 
 - ``what``: ``moved`` (a card went from one zone to another), ``drawn``, ``discarded``, ``entered`` (a SIGNI
   entered the field), ``spell`` (a spell was used), ``piece``, ``arts``, ``grew`` (an LRIG grew), ``damaged``
-  (a player took damage);
+  (a player took damage), ``attacked`` (a SIGNI or the center LRIG attacked: ``from`` ``field`` or ``lrig``);
 - ``player``: whose card it is (its owner), or who did it (drew, discarded, used, grew, took damage);
 - ``card``: the card instance (none for damage);
 - ``from`` and ``to``: the zones (``field`` for a SIGNI zone, ``lrig`` for an LRIG zone, ``under`` for the
@@ -38,7 +38,7 @@ Entry = dict[str, Any]
 Where = Callable[[str], str]
 
 
-WHATS = ("moved", "drawn", "discarded", "entered", "spell", "piece", "arts", "grew", "damaged")
+WHATS = ("moved", "drawn", "discarded", "entered", "spell", "piece", "arts", "grew", "damaged", "attacked")
 ZONES = ("field", "lrig", "under_signi", "under_lrig", *PILE_ZONES)
 # by whom or how: any effect, an effect of your card, of the opponent's card, a cost, either, or anything
 BY = ("effect", "your_effect", "opponent_effect", "cost", "cost_or_effect", "cost_or_your_effect", "any")
@@ -158,6 +158,13 @@ def _vanished(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
 @reads("SigniTrashed", "CardsTrashed", "CheckZoneCleared", "SigniRemoved")
 def _by_rule(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
     return list(_each_from(s, list(d.get("cards") or [d["card"]]), str(d.get("to", "trash")), "rule", None))
+
+
+@reads("AttackDeclared")
+def _attacked(_s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    """An attack: by whose SIGNI or LRIG (``player``), which card, from which zone (``field`` or ``lrig``)."""
+    src = "lrig" if d.get("zone") == "lrig" else "field"
+    return [{"what": "attacked", "player": d["player"], "card": d["card"], "from": src, "cause": "rule"}]
 
 
 @reads("SigniPlayed")

@@ -918,6 +918,11 @@ def _attack_limit_changed(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.whose(d.get('player'))} LRIG {s.card(d.get('card'))} may attack {more} {times} this turn"
 
 
+@says("AttacksCompelled")
+def _attacks_compelled(s: Say, d: Mapping[str, Any]) -> str:
+    return f"This turn {s.whose(d.get('player'))} SIGNI must attack if able{s.by(d)}"
+
+
 @says("EnerCostsLocked")
 def _ener_costs_locked(s: Say, d: Mapping[str, Any]) -> str:
     return f"This turn {s.player(d.get('player'))} cannot pay ener costs of one or more{s.by(d)}"

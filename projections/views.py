@@ -382,6 +382,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "SigniAttackBarred",
     "SigniCountCapped",
     "EnerCostsLocked",
+    "AttacksCompelled",
     "PreventionSet",
     "DamagePrevented",
     "DamageReplaced",

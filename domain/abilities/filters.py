@@ -23,7 +23,8 @@ owner's LRIGs; ``not_center``: with one of them that is not the center LRIG), ``
 or ARTS without that use timing: ``attack``), ``grow_cost_zero`` (whether the card's grow cost is zero, of any
 colour), ``power_is_base`` (whether a SIGNI's power on the field is its printed power), ``has_abilities``
 (whether a SIGNI on the field has an ability: printed and not lost, or gained), ``cost_max`` (the ener cost
-printed on the card, all its colours added up, is at most that).
+printed on the card, all its colours added up, is at most that), ``attacked`` (whether the SIGNI on the
+field attacked this turn).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -85,6 +86,7 @@ FILTER_KEYS = (
     "grow_cost_zero",
     "power_is_base",
     "has_abilities",
+    "attacked",
     "cost_max",
     "level_max_measure",
 )
@@ -141,6 +143,22 @@ def lost(s: GameState, iid: str) -> bool:
     if slot is not None:
         return "no_abilities" in slot.keywords
     return iid in s.flags.get(LOST, ())
+
+
+def attacked_this_turn(s: GameState, iid: str) -> bool:
+    """Whether the card on the field attacked this turn since it last came onto the field (a card that left
+    and came back is a new card), as the turn's tally says (``domain.tally``)."""
+    from domain import tally
+
+    attacked = False
+    for e in tally.this_turn(s):
+        if e.get("card") != iid:
+            continue
+        if e.get("what") == "entered":
+            attacked = False
+        elif e.get("what") == "attacked":
+            attacked = True
+    return attacked
 
 
 def has_abilities(s: GameState, slot: Slot) -> bool:
@@ -202,6 +220,8 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
     if "power_is_base" in f and (facts.power(s, slot) == (card.power or 0)) != f["power_is_base"]:
         return False
     if "has_abilities" in f and has_abilities(s, slot) != f["has_abilities"]:
+        return False
+    if "attacked" in f and attacked_this_turn(s, slot.iid) != f["attacked"]:
         return False
     if "upped" in f and (not slot.downed) != f["upped"]:
         return False
@@ -336,6 +356,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "power_above_base": ("with more power than printed", "with no more power than printed"),
         "power_is_base": ("with its printed power", "with a power other than printed"),
         "has_abilities": ("with abilities", "with no abilities"),
+        "attacked": ("that attacked this turn", "that did not attack this turn"),
         "shares_center_color": (
             "sharing colour with its owner's center LRIG",
             "sharing no colour with its owner's center LRIG",

@@ -330,6 +330,7 @@ _TALLY_NOUNS = {
     "arts": "ARTS used",
     "grew": "grows",
     "damaged": "times damage was taken",
+    "attacked": "attacks",
 }
 
 

@@ -619,6 +619,7 @@ general_word(
             "attack_power",
             "signi_count",
             "ener_costs",
+            "no_attack_skipped",
         ],
         "who": Who,
         "amount": int,
@@ -649,6 +650,14 @@ general_word(
             ("single_minus",),
             fx.OPS["double_minus_this_turn"],
             lambda _s: "this turn, the minus power your SIGNI's effects give the opponent's SIGNI is doubled",
+        ),
+        Route(
+            ("no_attack_skipped",),
+            fx.OPS["compel_attacks"],
+            lambda s: (
+                f"this turn {'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} SIGNI "
+                "must attack if able"
+            ),
         ),
         Route(
             ("ener_costs",),
@@ -694,6 +703,7 @@ alias("signi_attack_limit", "restrict", {"amount": int, "who": Who}, {"what": "s
 alias("bar_attacks_by_power", "restrict", {"amount": int, "who": Who}, {"what": "attack_power"})
 alias("cap_signi", "restrict", {"amount": int, "who": Who}, {"what": "signi_count"})
 alias("lock_ener_costs", "restrict", {"who": Who}, {"what": "ener_costs"})
+alias("compel_attacks", "restrict", {"who": Who}, {"what": "no_attack_skipped"})
 
 
 # -- the other words ------------------------------------------------------------------------------

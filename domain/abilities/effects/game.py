@@ -177,6 +177,16 @@ def _signi_attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str])
     return True
 
 
+@op("compel_attacks")
+def _compel_attacks(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn every SIGNI of a player (``who``: the opponent unless given) must attack if able."""
+    step = at.step
+    p = who(frame, {"who": step.get("who", "opponent")})
+    data = {"player": p, "until": "end_of_turn", "by_effect": frame.card}
+    rec.emit("AttacksCompelled", "rules", frame.rule, data)
+    return True
+
+
 @op("lock_ener_costs")
 def _lock_ener_costs(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn a player (``who``: the opponent unless given) cannot pay ener costs of one or more: not for
