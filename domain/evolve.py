@@ -694,6 +694,9 @@ def _granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
     if d.get("zone") == "ener":  # an ener card gains Multi Ener until end of turn (the flags end with it)
         state.flags["multi_ener"] = [*state.flags.get("multi_ener", []), d["card"]]
         return
+    if d.get("zone") == "hand":  # a SIGNI in the hand gains the Guard icon this turn (facts.card_of)
+        state.flags["guard_icon"] = [*state.flags.get("guard_icon", []), d["card"]]
+        return
     _slot_of(state, d["card"]).keywords.extend(d["keywords"])
 
 

@@ -51,15 +51,24 @@ _last: tuple[dict[str, str], int, dict[str, Card]] = ({}, 0, {})
 
 
 def card_of(state: GameState, iid: str) -> Card:
-    """The printed facts of a card instance, looked up once per match (``domain.per_match``)."""
+    """The printed facts of a card instance, looked up once per match (``domain.per_match``); a SIGNI in the
+    hand that an effect gave the Guard icon this turn has it there (``guard_icon``: it is lost as the card
+    leaves the hand)."""
     global _last
     cards = state.cards
     last = _last  # read once: another thread may set it to another match's between two reads
     if cards is last[0] and len(cards) == last[1]:
-        return last[2][iid]
-    found = _CARDS.get(cards, lambda: {i: catalogue().get(c) for i, c in cards.items()})
-    _last = (cards, len(cards), found)
-    return found[iid]
+        card: Card = last[2][iid]
+    else:
+        found = _CARDS.get(cards, lambda: {i: catalogue().get(c) for i, c in cards.items()})
+        _last = (cards, len(cards), found)
+        card = found[iid]
+    iconed = state.flags.get("guard_icon")
+    if iconed and iid in iconed and not card.guard and card.is_signi:
+        owner = state.owners.get(iid)
+        if owner is not None and iid in state.players[owner].zones["hand"]:
+            return replace(card, guard=True)
+    return card
 
 
 def ener_card(state: GameState, iid: str) -> Card:

@@ -527,6 +527,9 @@ def _modify_check(step: Step) -> list[str]:
     on_ener = step.get("target", {}).get("zone") == "ener"
     if step.get("change") == "keywords" and on_ener != (step.get("keywords") == ["multi_ener"]):
         out.append("step grant: an ener card gains only multi_ener, and only an ener card gains it")
+    in_hand = step.get("target", {}).get("zone") == "hand"
+    if step.get("change") == "keywords" and in_hand != (step.get("keywords") == ["guard"]):
+        out.append("step grant: a card in the hand gains only guard (the Guard icon), and only there")
     return out
 
 

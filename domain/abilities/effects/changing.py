@@ -134,7 +134,10 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
                 "keywords": list(step["keywords"]),
                 "until": "end_of_turn",
                 "by_effect": frame.card,
-                **({"zone": "ener"} if step["target"].get("zone") == "ener" else {}),  # Multi Ener, below
+                # Multi Ener of an ener card, the Guard icon of a card in the hand: see evolve
+                **(
+                    {"zone": step["target"]["zone"]} if step["target"].get("zone") in ("ener", "hand") else {}
+                ),
             },
         )
         if lasting:
