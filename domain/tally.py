@@ -9,7 +9,8 @@ flags do. An entry is a dict:
 
 - ``what``: ``moved`` (a card went from one zone to another), ``drawn``, ``discarded``, ``entered`` (a SIGNI
   entered the field), ``spell`` (a spell was used), ``piece``, ``arts``, ``grew`` (an LRIG grew), ``damaged``
-  (a player took damage), ``attacked`` (a SIGNI or the center LRIG attacked: ``from`` ``field`` or ``lrig``);
+  (a player took damage), ``attacked`` (a SIGNI or the center LRIG attacked: ``from`` ``field`` or ``lrig``),
+  ``frozen`` (a SIGNI on the field became frozen);
 - ``player``: whose card it is (its owner), or who did it (drew, discarded, used, grew, took damage);
 - ``card``: the card instance (none for damage);
 - ``from`` and ``to``: the zones (``field`` for a SIGNI zone, ``lrig`` for an LRIG zone, ``under`` for the
@@ -38,7 +39,19 @@ Entry = dict[str, Any]
 Where = Callable[[str], str]
 
 
-WHATS = ("moved", "drawn", "discarded", "entered", "spell", "piece", "arts", "grew", "damaged", "attacked")
+WHATS = (
+    "moved",
+    "drawn",
+    "discarded",
+    "entered",
+    "spell",
+    "piece",
+    "arts",
+    "grew",
+    "damaged",
+    "attacked",
+    "frozen",
+)
 ZONES = ("field", "lrig", "under_signi", "under_lrig", *PILE_ZONES)
 # by whom or how: any effect, an effect of your card, of the opponent's card, a cost, either, or anything
 BY = ("effect", "your_effect", "opponent_effect", "cost", "cost_or_effect", "cost_or_your_effect", "any")
@@ -203,6 +216,31 @@ def _grew(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
 def _crushed(_s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
     cause = "effect" if d.get("cause") == "effect" else "battle"
     return list(_moves("moved", d["player"], list(d.get("cards", ())), "life_cloth", "check", cause, None))
+
+
+@reads("CardsSet")
+def _frozen(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    """SIGNI that become frozen (those frozen already do not become so again)."""
+    if not d.get("frozen"):
+        return []
+    out: list[Entry] = []
+    for card in d["cards"]:
+        where = s.where(card)
+        ps = s.players[where[0]] if where else None
+        slot = (
+            ps.signi.get(where[1].split(":")[1]) if ps and where and where[1].startswith("signi:") else None
+        )
+        if slot is not None and not slot.frozen:
+            entry: Entry = {
+                "what": "frozen",
+                "player": where[0] if where else "",
+                "card": card,
+                "cause": _cause(d),
+            }
+            if isinstance(d.get("by_effect"), str):
+                entry["by"] = d["by_effect"]
+            out.append(entry)
+    return out
 
 
 @reads("DamageDealt", "EffectDamageDealt")

@@ -396,6 +396,8 @@ def trigger_text(trigger: Trigger) -> str:
     }
     head = head.replace("{by}", by_text.get(str(g.get("by")), "ability or effect"))
     head = head.replace("{moves}", moves_text(g))
+    if g.get("on") == "moves" and g.get("what") == "damaged":  # no card: the player takes damage
+        head = "When you take damage" if g.get("whose") == "you" else "When the opponent takes damage"
     if "{f}" in head:
         f = filter_text(g.get("filter", {}))
         head = head.replace("{f}", f" {f}" if f else "")
@@ -415,9 +417,16 @@ def _zones_text(v: Any) -> str:
 def moves_text(g: Mapping[str, Any]) -> str:
     """How a ``moves`` trigger reads: "is discarded", "moves from the ener to another zone by an effect"."""
     what = str(g.get("what", "moved"))
-    verbs = {"entered": "enters the field", "discarded": "is discarded", "drawn": "is drawn"}
+    verbs = {
+        "entered": "enters the field",
+        "discarded": "is discarded",
+        "drawn": "is drawn",
+        "frozen": "becomes frozen",
+    }
     verb = verbs.get(what, "moves")
     parts = [verb]
+    if what in ("damaged", "frozen"):
+        return verb
     if g.get("from"):
         parts.append(f"from {_zones_text(g['from'])}")
     if g.get("to"):
