@@ -105,6 +105,7 @@ EVENT_TYPES: dict[str, str] = {
     "CardsPutUnder": "cards were put under an LRIG by an effect",
     "AttackLimitChanged": "how many times an LRIG may attack this turn changed",
     "SigniAttacksLimited": "a player's SIGNI may attack at most so many times in all this turn",
+    "UnchosenAttacksBarred": "this turn only a player's SIGNI that must attack may attack",
     "AttacksCompelled": "this turn a player's SIGNI must attack if able",
     "EnerCostsLocked": "this turn a player cannot pay ener costs of one or more",
     "SigniCountCapped": "this turn a player may have at most so many SIGNI on the field",

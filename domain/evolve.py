@@ -348,6 +348,12 @@ def _attack(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.pending = None
 
 
+@handles("UnchosenAttacksBarred")
+def _unchosen_attacks_barred(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """This turn only the player's SIGNI that must attack if able may attack (``attack_only_must``)."""
+    state.flags["attack_only_must"] = sorted({*state.flags.get("attack_only_must", []), d["player"]})
+
+
 @handles("AttacksCompelled")
 def _attacks_compelled(state: GameState, d: dict[str, Any], _e: Any) -> None:
     """This turn every SIGNI of the player must attack if able (``must_attack_all``)."""

@@ -145,10 +145,13 @@ def ener_locked(state: GameState, player: str, total: int) -> bool:
 def signi_cannot_attack(state: GameState, slot: Slot) -> bool:
     """Whether a SIGNI cannot attack now: it has "cannot attack", or an effect bars the attacks of its
     player's SIGNI with its power or less this turn (``attack_power_max``)."""
-    if "cannot_attack" in keywords(state, slot):
+    kws = keywords(state, slot)
+    if "cannot_attack" in kws:
         return True
-    bars: dict[str, int] = state.flags.get("attack_power_max") or {}
     owner = state.owners.get(slot.iid)
+    if owner in state.flags.get("attack_only_must", ()) and "must_attack" not in kws:
+        return True  # an effect said only the SIGNI chosen to attack may attack this turn
+    bars: dict[str, int] = state.flags.get("attack_power_max") or {}
     return owner is not None and owner in bars and power(state, slot) <= int(bars[owner])
 
 

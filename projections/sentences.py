@@ -918,6 +918,11 @@ def _attack_limit_changed(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.whose(d.get('player'))} LRIG {s.card(d.get('card'))} may attack {more} {times} this turn"
 
 
+@says("UnchosenAttacksBarred")
+def _unchosen_attacks_barred(s: Say, d: Mapping[str, Any]) -> str:
+    return f"This turn only {s.whose(d.get('player'))} SIGNI that must attack may attack{s.by(d)}"
+
+
 @says("AttacksCompelled")
 def _attacks_compelled(s: Say, d: Mapping[str, Any]) -> str:
     return f"This turn {s.whose(d.get('player'))} SIGNI must attack if able{s.by(d)}"

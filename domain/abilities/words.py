@@ -623,6 +623,7 @@ general_word(
             "signi_count",
             "ener_costs",
             "no_attack_skipped",
+            "unchosen_attacks",
         ],
         "who": Who,
         "amount": int,
@@ -653,6 +654,14 @@ general_word(
             ("single_minus",),
             fx.OPS["double_minus_this_turn"],
             lambda _s: "this turn, the minus power your SIGNI's effects give the opponent's SIGNI is doubled",
+        ),
+        Route(
+            ("unchosen_attacks",),
+            fx.OPS["bar_unchosen_attacks"],
+            lambda s: (
+                f"this turn {'your' if s.get('who') == 'you' else 'the opponent' + chr(39) + 's'} SIGNI that "
+                "do not have to attack cannot attack"
+            ),
         ),
         Route(
             ("no_attack_skipped",),
@@ -707,6 +716,7 @@ alias("bar_attacks_by_power", "restrict", {"amount": int, "who": Who}, {"what": 
 alias("cap_signi", "restrict", {"amount": int, "who": Who}, {"what": "signi_count"})
 alias("lock_ener_costs", "restrict", {"who": Who}, {"what": "ener_costs"})
 alias("compel_attacks", "restrict", {"who": Who}, {"what": "no_attack_skipped"})
+alias("bar_unchosen_attacks", "restrict", {"who": Who}, {"what": "unchosen_attacks"})
 
 
 # -- the other words ------------------------------------------------------------------------------

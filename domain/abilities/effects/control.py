@@ -224,7 +224,7 @@ def _watch_attacks(rec: Recorder, frame: Frame, at: Pending) -> bool:
         watch = {"cards": list(found)}
     else:
         frame.queue.pop(0)
-        watch = {"player": who(frame, step)}
+        watch = {"player": who(frame, {"who": step.get("whose", "you")})}
     rec.emit(
         "EffectDelayed",
         "rules",

@@ -177,6 +177,17 @@ def _signi_attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str])
     return True
 
 
+@op("bar_unchosen_attacks")
+def _bar_unchosen_attacks(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn a player's (``who``: the opponent unless given) SIGNI that do not have to attack (no
+    ``must_attack``) cannot attack: "they must attack with the chosen SIGNI and cannot with the others"."""
+    step = at.step
+    p = who(frame, {"who": step.get("who", "opponent")})
+    data = {"player": p, "until": "end_of_turn", "by_effect": frame.card}
+    rec.emit("UnchosenAttacksBarred", "rules", frame.rule, data)
+    return True
+
+
 @op("compel_attacks")
 def _compel_attacks(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn every SIGNI of a player (``who``: the opponent unless given) must attack if able."""
