@@ -24,7 +24,9 @@ or ARTS without that use timing: ``attack``), ``grow_cost_zero`` (whether the ca
 colour), ``power_is_base`` (whether a SIGNI's power on the field is its printed power), ``has_abilities``
 (whether a SIGNI on the field has an ability: printed and not lost, or gained), ``cost_max`` (the ener cost
 printed on the card, all its colours added up, is at most that), ``attacked`` (whether the SIGNI on the
-field attacked this turn).
+field attacked this turn), ``rise`` (whether the card has Rise: the Rise icon; checked where targets are
+found), ``power_max_self`` (power no more than this card's own, as it is now; checked where targets are
+found).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -84,6 +86,8 @@ FILTER_KEYS = (
     "shares_lrig_color",
     "not_timing",
     "grow_cost_zero",
+    "rise",
+    "power_max_self",
     "power_is_base",
     "has_abilities",
     "attacked",
@@ -352,6 +356,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "life_burst": ("with a Life Burst", "without a Life Burst"),
         "awakened": ("awakened", "not awakened"),
         "grow_cost_zero": ("whose grow cost is zero", "whose grow cost is not zero"),
+        "rise": ("with Rise", "without Rise"),
         "infected": ("infected", "not infected"),
         "power_above_base": ("with more power than printed", "with no more power than printed"),
         "power_is_base": ("with its printed power", "with a power other than printed"),
@@ -395,6 +400,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "in_front": "in front of this card",
         "highest_power": "with the highest power on that field",
         "level_max_self": "of a level no higher than this card's",
+        "power_max_self": "with no more power than this card",
         "shares_class_with_yours": "sharing a class with a SIGNI on your field",
         "power_below": "with less power than "
         + {"self": "this SIGNI", "your_signi": "a SIGNI of yours"}.get(v, "the SIGNI the effect moved"),

@@ -154,6 +154,11 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
             k for _z, sl in s.players[controller].signi_slots() for k in class_kinds(facts.card_of(s, sl.iid))
         }
         out = [i for i in out if class_kinds(facts.card_of(s, i)) & yours]
+    if "rise" in f:  # the card has Rise (the Rise icon)
+        out = [i for i in out if has_rise(s, i) == f["rise"]]
+    if f.get("power_max_self"):  # power no more than this card's own (as it is now)
+        mine = _power_of(s, source)
+        out = [i for i in out if _power_of(s, i) <= mine]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
     if f.get("highest_power") and zone == "signi":  # the highest power among that side's SIGNI (ties: all)
@@ -197,9 +202,17 @@ def _under(s: GameState, owner: str, f: Filter, above: Filter, only: str | None)
         u
         for z, slot in s.players[owner].signi_slots()
         if slot_fits(s, slot, z, above) and only in (None, slot.iid)
+        and ("rise" not in above or has_rise(s, slot.iid) == above["rise"])
         for u in slot.under
         if not facts.card_of(s, u).is_lrig_deck_card and card_fits(facts.card_of(s, u), f)
     ]
+
+
+def has_rise(s: GameState, iid: str) -> bool:
+    """Whether the card has Rise (the Rise icon): a rise ability among its encoded ones."""
+    from domain.abilities.catalogue import rise_filter
+
+    return rise_filter(s.cards[iid]) is not None
 
 
 def _lrigs(s: GameState, owner: str, f: Filter) -> list[str]:
