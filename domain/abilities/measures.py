@@ -14,8 +14,9 @@ A *measure* is an object with one key naming what is measured, its value the mea
   level of the SIGNI a constant's power goes to ("for each of its levels"; noted as ``affected``);
 - ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
   none);
-- ``{"colors": {"of": "lrigs" | "signi" | "paid" | "ener"}}``: the colours (colourless is none) among your
-  LRIGs, your SIGNI, the ener cards the effect's optional cost was paid with, or the cards in your ener zone;
+- ``{"colors": {"of": "lrigs" | "signi" | "paid" | "ener" | "moved"}}``: the colours (colourless is none)
+  among your LRIGs, your SIGNI, the ener cards the effect's optional cost was paid with, the cards in your
+  ener zone, or the cards the effect's last move took (a cost that put cards into the trash included);
 - ``{"shared_color": {}}``: the most of your LRIGs that share one colour ("two LRIGs that share a colour");
 - ``{"classes": {"zone": "ener" | "trash"}}``: the classes among the SIGNI in your ener zone (or trash);
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent (``{"zone": "life_cloth"}``: how many
@@ -224,7 +225,9 @@ def _lrigs(c: Ctx, p: dict[str, Any]) -> int:
 
 
 @measure(
-    "colors", {"of": ("lrigs", "signi", "paid", "ener")}, lambda p: f"the colours among the {p.get('of')}"
+    "colors",
+    {"of": ("lrigs", "signi", "paid", "ener", "moved")},
+    lambda p: f"the colours among the {'cards just moved' if p.get('of') == 'moved' else p.get('of')}",
 )
 def _colors(c: Ctx, p: dict[str, Any]) -> int:
     """The colours (colourless is none) among your LRIGs, your SIGNI, the ener the cost was paid with, or the
@@ -237,6 +240,8 @@ def _colors(c: Ctx, p: dict[str, Any]) -> int:
         cards = [sl.iid for _z, sl in ps.signi_slots()]
     elif of == "ener":
         cards = list(ps.zones["ener"])
+    elif of == "moved":  # the cards the effect's last move took ("the cards put into the trash this way")
+        cards = list(c.vars.get("moved") or [])
     else:
         cards = list(c.vars.get("paid", []))
     return len({col for i in cards for col in facts.card_of(s, i).colors} - {"colorless"})

@@ -392,6 +392,10 @@ def _hold_ability_text(s: Step) -> str:
 
 def _base_text(s: Step) -> str:
     until = "until the opponent's next turn ends" if s.get("until") == "opponent_next_turn" else "this turn"
+    if "declare" in s:  # the target first, then the number declared
+        d = s["declare"]
+        how = f"declare a number from {d.get('min', 0)} to {d.get('max', 5)}"
+        return f"{how}; the base power of {_t(s)} becomes that number times {d.get('times', 1)} {until}"
     if "level" not in s:
         return f"the base power of {_t(s)} becomes {s.get('power')} {until}"
     return f"the base level of {_t(s)} becomes {s.get('level')}, its base power {s.get('power')}, {until}"
@@ -431,7 +435,11 @@ MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
         lambda s: f"{_t(s)} loses its abilities until end of turn",
         {},
     ),
-    "set_base": (("base",), _base_text, {"level": int, "power": int, "until": Until}),
+    "set_base": (
+        ("base",),
+        _base_text,
+        {"level": int, "power": int, "until": Until, "declare": dict[str, Any]},
+    ),
     "awaken": (("awaken",), lambda s: f"{_t(s)} awakens", {}),
     "down": (("downed", "true"), lambda s: f"down {_t(s)}", {}),
     "up": (("downed", "false"), lambda s: f"up {_t(s)}", {}),
@@ -516,8 +524,14 @@ def _modify_check(step: Step) -> list[str]:
         out.append("step power: amount is required")
     if step.get("change") == "power" and "per" in step:
         out.extend(f"step power: {p}" for p in per_problems(step["per"]))
-    if step.get("change") == "base" and "power" not in step:
-        out.append("step set_base: power must be a number (level too, when it changes)")
+    if step.get("change") == "base" and "power" not in step and "declare" not in step:
+        out.append("step set_base: power must be a number (level too, when it changes), or declared")
+    if step.get("change") == "base" and "declare" in step:
+        d = step["declare"]
+        if set(d) - {"min", "max", "times"} or not all(isinstance(v, int) for v in d.values()):
+            out.append("step set_base: declare takes the numbers min, max and times")
+        if "power" in step or "level" in step:
+            out.append("step set_base: a declared power names no power or level of its own")
     if step.get("change") in ("ability", "held"):
         out.extend(ability_problems("granted ability", step.get("ability", {})))
     if step.get("change") == "held" and ("target" in step or "holder" not in step):

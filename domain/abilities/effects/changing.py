@@ -11,7 +11,7 @@ from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import granted_ref
 from domain.abilities.constants import immune, minus_to_plus
-from domain.abilities.effects.running import OPS, Op, op
+from domain.abilities.effects.running import OPS, Op, ask_in_step, op, take
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
     Frame,
@@ -222,8 +222,35 @@ def _set_base(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bo
     s = rec.state
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
     level = int(step["level"]) if "level" in step else None
-    power = int(step["power"])
-    for iid in live_targets(rec, frame, step, chosen):
+    targets = live_targets(rec, frame, step, chosen)
+    if "declare" in step:  # "target ...; declare a number; its base power becomes that number x times"
+        if not targets:
+            return True
+        d = step["declare"]
+        lo, hi = int(d.get("min", 0)), int(d.get("max", 5))
+        if at.progress.answer is None:
+            return ask_in_step(
+                rec,
+                frame,
+                at,
+                frame.player,
+                min=1,
+                max=1,
+                choices=[],
+                options=[str(i) for i in range(lo, max(lo, hi) + 1)],
+                prompt=f"declare a number from {lo} to {max(lo, hi)}",
+            )
+        number = int(take(at)["option"])
+        rec.emit(
+            "NumberDeclared",
+            "rules",
+            frame.rule,
+            {"player": frame.player, "number": number, "by_effect": frame.card},
+        )
+        power = number * int(d.get("times", 1))
+    else:
+        power = int(step["power"])
+    for iid in targets:
         data: dict[str, Any] = {"card": iid, "power": power, "by_effect": frame.card}
         if level is not None:
             data["level"] = level

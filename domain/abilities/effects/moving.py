@@ -231,9 +231,17 @@ def _bounce(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
 
 @op("trash")
 def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """Put the targets into their owner's trash; those taken from a zone other than the field (the ener zone,
+    the hand) are noted together as the cards it moved ("the cards put into the trash this way")."""
     step = at.step
+    off_field: list[str] = []
     for iid in live_targets(rec, frame, step, chosen):
+        src = zone_of(rec.state, iid)
         move_cards(rec, frame, rec.state.owners[iid], [iid], "trash", **_paid(step))
+        if src != "signi":
+            off_field.append(iid)
+    if off_field:
+        frame.notes["moved"] = off_field
     return True
 
 
