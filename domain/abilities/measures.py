@@ -14,9 +14,9 @@ A *measure* is an object with one key naming what is measured, its value the mea
   level of the SIGNI a constant's power goes to ("for each of its levels"; noted as ``affected``);
 - ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
   none);
-- ``{"colors": {"of": "lrigs" | "signi" | "paid" | "ener" | "moved"}}``: the colours (colourless is none)
+- ``{"colors": {"of": "lrigs" | "signi" | "paid" | "ener" | "trashed"}}``: the colours (colourless is none)
   among your LRIGs, your SIGNI, the ener cards the effect's optional cost was paid with, the cards in your
-  ener zone, or the cards the effect's last move took (a cost that put cards into the trash included);
+  ener zone, or the cards its last trash step put into the trash from the ener zone or the hand (a cost too);
 - ``{"shared_color": {}}``: the most of your LRIGs that share one colour ("two LRIGs that share a colour");
 - ``{"classes": {"zone": "ener" | "trash"}}``: the classes among the SIGNI in your ener zone (or trash);
 - ``{"hand_lead": {}}``: how many more cards you hold than the opponent (``{"zone": "life_cloth"}``: how many
@@ -226,8 +226,8 @@ def _lrigs(c: Ctx, p: dict[str, Any]) -> int:
 
 @measure(
     "colors",
-    {"of": ("lrigs", "signi", "paid", "ener", "moved")},
-    lambda p: f"the colours among the {'cards just moved' if p.get('of') == 'moved' else p.get('of')}",
+    {"of": ("lrigs", "signi", "paid", "ener", "trashed")},
+    lambda p: f"the colours among the {'cards trashed' if p.get('of') == 'trashed' else p.get('of')}",
 )
 def _colors(c: Ctx, p: dict[str, Any]) -> int:
     """The colours (colourless is none) among your LRIGs, your SIGNI, the ener the cost was paid with, or the
@@ -240,8 +240,8 @@ def _colors(c: Ctx, p: dict[str, Any]) -> int:
         cards = [sl.iid for _z, sl in ps.signi_slots()]
     elif of == "ener":
         cards = list(ps.zones["ener"])
-    elif of == "moved":  # the cards the effect's last move took ("the cards put into the trash this way")
-        cards = list(c.vars.get("moved") or [])
+    elif of == "trashed":  # "the cards put into the trash this way" (from the ener zone or the hand)
+        cards = list(c.vars.get("trashed") or [])
     else:
         cards = list(c.vars.get("paid", []))
     return len({col for i in cards for col in facts.card_of(s, i).colors} - {"colorless"})

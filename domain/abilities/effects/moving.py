@@ -11,6 +11,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import leaving
 from domain.abilities import targets as tg
+from domain.abilities.catalogue import ability_at
 from domain.abilities.constants import immune, leave_redirect
 from domain.abilities.effects.running import REFERS, ask_in_step, count, op, refers_later, take, taken, who
 from domain.abilities.effects.targeting import live_targets
@@ -232,7 +233,7 @@ def _bounce(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
 @op("trash")
 def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Put the targets into their owner's trash; those taken from a zone other than the field (the ener zone,
-    the hand) are noted together as the cards it moved ("the cards put into the trash this way")."""
+    the hand) are noted together as ``trashed`` ("the cards put into the trash this way")."""
     step = at.step
     off_field: list[str] = []
     for iid in live_targets(rec, frame, step, chosen):
@@ -240,9 +241,22 @@ def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
         move_cards(rec, frame, rec.state.owners[iid], [iid], "trash", **_paid(step))
         if src != "signi":
             off_field.append(iid)
-    if off_field:
-        frame.notes["moved"] = off_field
+    if off_field and _reads_trashed(ability_at(rec.state.cards[frame.card], frame.ability)):
+        frame.notes["trashed"] = off_field  # noted only for an ability that asks about them
     return True
+
+
+def _reads_trashed(value: Any) -> bool:
+    """Whether an ability (or a part of it) asks about the cards put into the trash this way (the measure
+    ``colors`` of ``trashed``)."""
+    if isinstance(value, dict):
+        colors = value.get("colors")
+        if isinstance(colors, dict) and colors.get("of") == "trashed":
+            return True
+        return any(_reads_trashed(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_reads_trashed(v) for v in value)
+    return False
 
 
 @op("exclude")
