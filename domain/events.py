@@ -74,6 +74,8 @@ EVENT_TYPES: dict[str, str] = {
     "SigniPutOntoField": "a SIGNI was put onto the field by an effect",
     "PowerChanged": "a card's power changed until end of turn",
     "KeywordsGranted": "a card gained keyword abilities until end of turn",
+    "EnerZoneGranted": "every card in a player's ener zone, those put there later included, has a keyword "
+    "(Multi Ener) until end of turn",
     "CardRevealed": "the top card of a deck was revealed",
     "CardsToDeckBottom": "cards were put on the bottom of a deck",
     "NumberDeclared": "a player declared a number for an effect",

@@ -695,6 +695,12 @@ def _power_changed(state: GameState, d: dict[str, Any], _e: Any) -> None:
     _slot_of(state, d["card"]).power_mod += int(d["amount"])
 
 
+@handles("EnerZoneGranted")
+def _ener_zone_granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """The player's ener zone gives its cards Multi Ener until end of turn (the flags end with it)."""
+    state.flags["multi_ener_zone"] = [*state.flags.get("multi_ener_zone", []), d["player"]]
+
+
 @handles("KeywordsGranted")
 def _granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
     if d.get("zone") == "ener":  # an ener card gains Multi Ener until end of turn (the flags end with it)

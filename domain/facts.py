@@ -74,7 +74,8 @@ def card_of(state: GameState, iid: str) -> Card:
 def ener_card(state: GameState, iid: str) -> Card:
     """A card of an ener zone as it pays: printed, or with Multi Ener an effect gave it this turn."""
     card = card_of(state, iid)
-    if iid in state.flags.get("multi_ener", ()) and not card.multi_ener:
+    zone_wide = state.owners.get(iid) in state.flags.get("multi_ener_zone", ())  # "cards in your ener zone"
+    if (zone_wide or iid in state.flags.get("multi_ener", ())) and not card.multi_ener:
         return replace(card, multi_ener=True)
     return card
 

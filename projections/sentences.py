@@ -725,6 +725,13 @@ def _keywords_granted(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.card(d.get('card'))} gains {listed(kws) or 'nothing'}{_until(d)}{s.by(d)}"
 
 
+@says("EnerZoneGranted")
+def _ener_zone_granted(s: Say, d: Mapping[str, Any]) -> str:
+    kws = [words(k, KEYWORD_WORDS) for k in d.get("keywords") or []]
+    gained = listed(kws) or "nothing"
+    return f"the cards in {s.whose(d.get('player'))} ener zone gain {gained}{_until(d)}{s.by(d)}"
+
+
 @says("CardRevealed")
 def _card_revealed(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} reveals {s.card(d.get('card'))} from the top of the deck"

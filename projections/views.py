@@ -353,6 +353,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "SigniPutOntoField",
     "PowerChanged",
     "KeywordsGranted",
+    "EnerZoneGranted",
     "CardRevealed",
     "NumberDeclared",
     "SigniAwakened",

@@ -195,7 +195,7 @@ def _level_text(p: dict[str, Any]) -> str:
 
 @measure(
     "level",
-    {"whose": ("you", "opponent"), "of": ("center", "lowest", "total", "signi", "affected")},
+    {"whose": ("you", "opponent"), "of": ("center", "lowest", "total", "signi", "affected", "assists")},
     _level_text,
 )
 def _level(c: Ctx, p: dict[str, Any]) -> int:
@@ -210,6 +210,9 @@ def _level(c: Ctx, p: dict[str, Any]) -> int:
         return facts.center_level(c.s, player)
     if p.get("of") == "signi":
         return sum(facts.level(c.s, sl.iid) for _z, sl in c.s.players[player].signi_slots())
+    if p.get("of") == "assists":  # the levels of the assist LRIGs on that player's field added up
+        assists = [sl for pos, sl in c.s.players[player].lrig.items() if sl is not None and pos != "center"]
+        return sum(facts.level(c.s, sl.iid) for sl in assists)
     levels = [facts.level(c.s, sl.iid) for sl in c.s.players[player].lrig.values() if sl is not None]
     return sum(levels) if p.get("of") == "total" else min(levels, default=0)
 

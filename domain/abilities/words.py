@@ -135,7 +135,7 @@ def _draw_text(s: Step) -> str:
 
 
 def _charge_text(s: Step) -> str:
-    return f"{'' if _who(s) == 'you' else 'the opponent '}ener charge {_n(s)}".strip()
+    return f"{'' if _who(s) == 'you' else 'the opponent '}ener charge {_n(s)}{per_text(s.get('per'))}".strip()
 
 
 def _ener_trash_text(s: Step) -> str:
@@ -259,6 +259,8 @@ MOVE_ROUTES = {
 
 
 def _move_check(step: Step) -> list[str]:
+    if "per" in step:  # "ener charge 1 for each ...": a measure
+        return [f"step move: per: {p}" for p in per_problems(step["per"])]
     noted: dict[tuple[str, ...], str] = {
         ("deck", "hand", "top"): "discarded",
         ("deck", "trash", "top"): "declared",
@@ -279,6 +281,7 @@ general_word(
         "position": Literal["bottom", "shuffled", "top"],
         "n": int | Literal["discarded", "declared"],
         "plus": int,
+        "per": dict[str, Any],
         "who": Who,
         "filter": dict[str, Any],
         "downed": bool,
@@ -342,7 +345,6 @@ alias(
 _move_alias("draw", {"n": int | Literal["discarded"], "plus": int, "who": Who})
 _move_alias("mill", {"n": int | Literal["declared"], "who": Who})
 for _name in (
-    "ener_charge",
     "top_to_bottom",
     "life_add",
     "life_to_hand",
@@ -354,6 +356,7 @@ for _name in (
     "deck_to_under",
 ):
     _move_alias(_name, _TOP)
+_move_alias("ener_charge", {"n": int, "who": Who, "per": dict[str, Any]})
 _move_alias("search", {"filter": dict[str, Any], "n": int})
 _move_alias("gather_under", {})
 _move_alias("exclude_from_trash", {"n": int, "up_to": bool, "filter": dict[str, Any]})
@@ -409,6 +412,8 @@ def _keywords_text(s: Step) -> str:
     if lost:  # "lose:X": it loses X and cannot gain it
         parts.append(f"loses {', '.join(lost)} (and cannot gain them)")
     until = "the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn"
+    if s.get("ener_zone"):  # the zone's cards, those put there later this turn too
+        return f"the cards in your ener zone (those put there later too) {' and '.join(parts)} this turn"
     return f"{_t(s)} {' and '.join(parts)} until end of {until}"
 
 
@@ -423,7 +428,7 @@ def keyword_problems(keywords: Any) -> list[str]:
 
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "power": (("power",), _power_text, {"amount": int, "per": str | dict[str, Any], "until": Until}),
-    "grant": (("keywords",), _keywords_text, {"keywords": list[str], "until": Until}),
+    "grant": (("keywords",), _keywords_text, {"keywords": list[str], "until": Until, "ener_zone": bool}),
     "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any], "until": Until}),
     "hold_ability": (
         ("held",),
@@ -544,6 +549,8 @@ def _modify_check(step: Step) -> list[str]:
     in_hand = step.get("target", {}).get("zone") == "hand"
     if step.get("change") == "keywords" and in_hand != (step.get("keywords") == ["guard"]):
         out.append("step grant: a card in the hand gains only guard (the Guard icon), and only there")
+    if step.get("ener_zone") and not (on_ener and step.get("target", {}).get("all")):
+        out.append("step grant: ener_zone names every card of your ener zone (target zone ener, all)")
     return out
 
 

@@ -126,6 +126,12 @@ RARE = (
     Event("ArtsUsed", "p1", "arts.use", {"player": "p1", "card": "x", "ener": []}),  # use.py (no Diva ARTS)
     Event("MinusDoubled", "rules", "power.modify", {"player": "p1", "by_effect": "x"}),  # effects/game.py
     Event("VanishRedirected", "rules", "effect.vanish-to-trash", {"player": "p1", "by_effect": "x"}),
+    Event(  # effects/changing.py grant with ener_zone
+        "EnerZoneGranted",
+        "rules",
+        "ability.action",
+        {"player": "p1", "keywords": ["multi_ener"], "until": "end_of_turn", "by_effect": "x"},
+    ),
     Event(  # effects/game.py erase_zone
         "ZoneErased",
         "rules",

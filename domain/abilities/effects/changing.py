@@ -120,6 +120,10 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """The targets gain keywords until end of turn (``until: opponent_next_turn``: and again through the
     opponent's next turn, while they stay on the field)."""
     step = at.step
+    if step.get("ener_zone"):  # "cards in your ener zone gain Multi Ener this turn": those put there later
+        data = {"player": frame.player, "keywords": list(step["keywords"]), "until": "end_of_turn"}
+        rec.emit("EnerZoneGranted", "rules", frame.rule, {**data, "by_effect": frame.card})
+        return True
     lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
     losing = all(str(k).startswith("lose:") for k in step["keywords"])  # losing keywords gains nothing
     for iid in live_targets(rec, frame, step, chosen):

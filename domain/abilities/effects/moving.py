@@ -20,6 +20,7 @@ from domain.abilities.frames import (
     Frame,
     Pending,
 )
+from domain.abilities.measures import Ctx, bonus
 from domain.recorder import Recorder
 from domain.state import GameState
 
@@ -48,7 +49,10 @@ def _draw(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 def _ener_charge(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     p = who(frame, step)
-    cards = list(rec.state.players[p].zones["deck"][: int(step.get("n", 1))])
+    n = int(step.get("n", 1))
+    if "per" in step:  # "ener charge 1 for each level of ...": n once for each of what the measure counts
+        n = bonus(Ctx(rec.state, frame.player, frame.card, frame.notes), n, step["per"])
+    cards = list(rec.state.players[p].zones["deck"][:n])
     for iid in cards:
         rec.emit("EnerCharged", "rules", frame.rule, {"player": p, "card": iid, "from": "deck"})
     frame.notes["moved"] = cards
