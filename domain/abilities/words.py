@@ -200,7 +200,8 @@ MOVE_ROUTES = {
     "top_to_bottom": (
         ("deck", "deck", "top"),
         "top_to_bottom",
-        lambda s: f"put the top {_n(s)} of {_your(s)} deck on the bottom of that deck",
+        lambda s: f"put the top {_n(s)} of {_your(s)} deck on the bottom of that deck"
+        + (" in a random order" if s.get("position") == "shuffled" else ""),
     ),
     "mill": (
         ("deck", "trash", "top"),
@@ -345,7 +346,6 @@ alias(
 _move_alias("draw", {"n": int | Literal["discarded"], "plus": int, "who": Who})
 _move_alias("mill", {"n": int | Literal["declared"], "who": Who})
 for _name in (
-    "top_to_bottom",
     "life_add",
     "life_to_hand",
     "life_to_deck",
@@ -357,6 +357,7 @@ for _name in (
 ):
     _move_alias(_name, _TOP)
 _move_alias("ener_charge", {"n": int, "who": Who, "per": dict[str, Any]})
+_move_alias("top_to_bottom", {**_TOP, "position": Literal["shuffled"]})
 _move_alias("search", {"filter": dict[str, Any], "n": int})
 _move_alias("gather_under", {})
 _move_alias("exclude_from_trash", {"n": int, "up_to": bool, "filter": dict[str, Any]})
@@ -1170,6 +1171,10 @@ def _may_pay_text(s: Step) -> str:
         return f"{_first(s)}you may: {then}"
     may = "pay, if you can," if s.get("must") else "you may pay"
     per = " for each level of the target" if s.get("per") == "target_level" else ""
+    if "less" in s:
+        from domain.abilities.measures import text as measure_text
+
+        per += f", one colorless less for each of {measure_text(s['less'])}"
     text = f"{_first(s)}{may} {fx.describe_cost(s['cost'])}{per}"
     text += f"; if you do: {then}" if then else ""
     return text + (f"; if you do not: {other}" if other else "")
@@ -1183,6 +1188,7 @@ def _cost_check(name: str) -> Any:
         out += _target_first_check(name)(s)
         if s.get("per") and not s.get("target_first"):
             out.append(f"step {name}: per target_level needs target_first")
+        out += [f"step {name}: less: {p}" for p in problems(s["less"])] if "less" in s else []
         return out + ([f"step {name}: {DOWN_COST_PROBLEM}"] if "down" in s.get("cost", {}) else [])
 
     return check
@@ -1198,6 +1204,7 @@ word(
         "target_first": bool,
         "must": bool,
         "per": Literal["target_level"],
+        "less": dict[str, Any],
     },
     _may_pay_text,
     control=True,

@@ -81,10 +81,13 @@ def milled(rec: Recorder, frame: Frame, p: str, cards: list[str], **extra: Any) 
 
 @op("top_to_bottom")
 def _top_to_bottom(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """Put the top N cards of a deck (yours, or ``who``'s) on the bottom of that deck, in their order."""
+    """Put the top N cards of a deck (yours, or ``who``'s) on the bottom of that deck, in their order
+    (``position: shuffled``: in a random order, the match's)."""
     step = at.step
     p = who(frame, step)
     cards = list(rec.state.players[p].zones["deck"][: int(step.get("n", 1))])
+    if step.get("position") == "shuffled":
+        rec.random(f"effect-bottom:{p}").shuffle(cards)
     if cards:
         rec.emit("CardsToDeckBottom", "rules", frame.rule, {"player": p, "cards": cards})
     frame.notes["done"] = len(cards)

@@ -348,6 +348,8 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     if step.get("per") == "target_level":  # "pay this for each level of the target": the target's level now
         times = facts.level(s, chosen[0]) if chosen and tg.on_field(s, chosen[0]) else 0
         cost = {**cost, "ener": [{**c, "n": int(c["n"]) * times} for c in cost.get("ener", [])]}
+    if "less" in step:  # "this cost is one colorless less for each ...": counted now, never below nothing
+        cost = _less(s, frame, cost, step["less"])
     payment = ener_payment(s, p, cost)
     paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")), down_self=True)
     if payment is None or paying is None:
@@ -390,6 +392,20 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     else:
         frame.insert(step.get("else", []))
     return True
+
+
+def _less(s: GameState, frame: Frame, cost: dict[str, Any], measure: dict[str, Any]) -> dict[str, Any]:
+    """The cost with as many colorless fewer as the measure counts now (``less``)."""
+    from domain.abilities import measures as ms
+
+    off = int(ms.value(ms.Ctx(s, frame.player, frame.card, frame.notes), measure) or 0)
+    ener = []
+    for c in cost.get("ener", []):
+        n = int(c["n"])
+        if c["color"] == "colorless":
+            n, off = max(0, n - off), max(0, off - n)
+        ener.append({**c, "n": n})
+    return {**cost, "ener": [c for c in ener if c["n"] > 0]}
 
 
 def _pick_payment(rec: Recorder, frame: Frame, at: Pending, cost: dict[str, Any]) -> list[str] | None:
