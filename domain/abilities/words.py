@@ -206,7 +206,10 @@ MOVE_ROUTES = {
     "mill": (
         ("deck", "trash", "top"),
         "mill",
-        lambda s: f"put the top {_n(s)} of {_your(s)} deck into the trash",
+        lambda s: (
+            f"put the {'bottom' if s.get('position') == 'bottom' else 'top'} {_n(s)} of {_your(s)} deck "
+            "into the trash"
+        ),
     ),
     "life_add": (
         ("deck", "life_cloth", "top"),
@@ -344,7 +347,7 @@ alias(
     renamed={"bottom": "", "top": ""},
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "plus": int, "who": Who})
-_move_alias("mill", {"n": int | Literal["declared"], "who": Who})
+_move_alias("mill", {"n": int | Literal["declared"], "who": Who, "position": Literal["bottom"]})
 for _name in (
     "life_add",
     "life_to_hand",
@@ -861,6 +864,15 @@ def _piles_text(s: Step) -> str:
 
 
 def _look_hand_text(s: Step) -> str:
+    if "take" in s:
+        whose = "your" if s.get("who") == "you" else "the opponent's"
+        which = (
+            f"{s['random']} cards chosen at random from {whose} hand" if "random" in s else f"{whose} hand"
+        )
+        what = tg.filter_text(s["take"].get("filter", {}))
+        return f"look at {which} and put one of them {what} on the bottom of its owner's deck".replace(
+            "  ", " "
+        )
     if "pick" in s:
         what = tg.filter_text(s["pick"].get("filter", {}))
         most = f"up to {s['pick']['count']}" if "count" in s["pick"] else "any number of"
@@ -884,7 +896,14 @@ _LOOK_TOP = {
     "reveal": bool,
     "order": Literal["chosen"],
 }
-_LOOK_HAND = {"who": Who, "reveal": bool, "deck_top": bool, "pick": dict[str, Any]}
+_LOOK_HAND = {
+    "who": Who,
+    "reveal": bool,
+    "deck_top": bool,
+    "pick": dict[str, Any],
+    "random": int,
+    "take": dict[str, Any],
+}
 
 
 def _rest_top_many(s: Step) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.effects.field import legal_zones, put_onto_field
-from domain.abilities.effects.moving import milled
+from domain.abilities.effects.moving import milled, move_cards
 from domain.abilities.effects.running import (
     REFERS,
     ask_hand_or_field,
@@ -371,6 +371,8 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     owner = who(frame, {"who": step.get("who", "opponent")})
     s = rec.state
     cards = list(s.players[owner].zones["hand"])
+    if "take" in step:  # you look at the hand (or n cards of it at random) and put one on the deck bottom
+        return _look_take(rec, frame, at, owner)
     if "pick" in step:  # you reveal any number of the cards of your hand that fit (none: nothing happens)
         return _reveal_some(
             rec,
@@ -395,6 +397,45 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             frame.rule,
             {"player": owner, "card": deck[0], "card_id": s.cards[deck[0]]},
         )
+    return True
+
+
+def _look_take(rec: Recorder, frame: Frame, at: Pending, owner: str) -> bool:
+    """You look at a player's hand, or at ``random`` cards of it chosen at random (shown to you and its
+    owner), and choose one of them that fits the ``take`` filter: it goes to the bottom of its owner's
+    deck."""
+    step, s = at.step, rec.state
+    if at.progress.look is None:
+        hand = list(s.players[owner].zones["hand"])
+        if "random" in step:
+            hand = rec.random(f"look-hand:{owner}").sample(hand, min(int(step["random"]), len(hand)))
+        at.progress.look = LookTop(top=hand)
+        if hand:
+            data = {"player": owner, "to": frame.player, "cards": hand, "by_effect": frame.card}
+            rec.emit("HandRevealed", "rules", frame.rule, data)
+    look = at.progress.look
+    f = step["take"].get("filter", {})
+    fits = [
+        i for i in look.top if i in s.players[owner].zones["hand"] and tg._card_fits(facts.card_of(s, i), f)
+    ]
+    answer = taken(at)
+    if answer is None and len(fits) > 1:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            frame.player,
+            min=1,
+            max=1,
+            choices=fits,
+            private=True,
+            prompt=f"choose the card {tg.filter_text(f)} to put on the bottom of its owner's deck".replace(
+                "  ", " "
+            ),
+        )
+    chosen = [i for i in (answer["cards"] if answer is not None else fits) if i in fits][:1]
+    if chosen:
+        move_cards(rec, frame, owner, chosen, "deck")  # a card moved into the deck goes to its bottom
     return True
 
 

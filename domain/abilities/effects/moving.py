@@ -63,7 +63,9 @@ def _ener_charge(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> boo
 def _mill(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     p = who(frame, step)
-    cards = rec.state.players[p].zones["deck"][: count(frame, step)]
+    deck, n = rec.state.players[p].zones["deck"], count(frame, step)
+    bottom = step.get("position") == "bottom"  # "the bottom card of the deck"
+    cards = (deck[-n:] if n else []) if bottom else deck[:n]
     milled(rec, frame, p, cards, **_paid(step))
     return True
 
