@@ -37,7 +37,7 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {
     "use_arts": {"card": "card", "ability": "str", "pay": "cards", "modes": "list"},
     "use_piece": _CARD_USE,
     "use_ability": {"card": "card", "ability": "str", "pay": "cards", "modes": "list"},
-    "attack": {"zone": "attack_zone", "card": "card"},
+    "attack": {"zone": "attack_zone", "card": "card", "pay": "cards", "discard": "cards"},
     "guard": {"card": "card"},
     "life_burst": {"card": "card", "use": "bool"},
     "discard": {"cards": "cards"},

@@ -20,7 +20,7 @@ from domain.abilities.targets import slot_fits
 from domain.abilities.triggers import activate
 from domain.abilities.use import spell_resolves
 from domain.actions import Action
-from domain.cards import Card, CardType
+from domain.cards import Card, CardType, CostItem
 from domain.combat import lrig_attack_refusal, replace_damage
 from domain.errors import IllegalAction
 from domain.formats import format_of
@@ -425,7 +425,43 @@ def attack(rec: Recorder, act: Action) -> None:
     must = facts.must_attack(s, p)
     if must and zone not in must:
         raise IllegalAction("effect.must-attack", _must_text(must))
+    from domain.abilities.constants import attack_cost
+
+    due = attack_cost(s, slot)
+    if due:
+        _pay_attack_cost(rec, act, p, slot.iid, due)
     rec.emit("AttackDeclared", p, "attack.signi", {"player": p, "zone": zone, "card": slot.iid})
+
+
+def _pay_attack_cost(rec: Recorder, act: Action, p: str, iid: str, due: dict[str, Any]) -> None:
+    """A SIGNI that cannot attack unless its player pays: the ener (the action's ``pay``, or a canonical
+    payment) and the discards (the action's ``discard``) are paid as it attacks, or it does not attack."""
+    s = rec.state
+    ener: list[str] = []
+    if due.get("ener"):
+        items = tuple(CostItem(c["color"], int(c["n"])) for c in due["ener"])
+        if act.get("pay") is not None:
+            ener = resolve_refs(s, p, act.get("pay"), ["ener"])
+            if facts.ener_locked(s, p, sum(i.n for i in items)) or not costs.can_pay_with(
+                items, [facts.ener_card(s, i) for i in ener]
+            ):
+                raise IllegalAction("effect.attack-cost", "those ener cards do not pay the attack's cost")
+        else:
+            auto = _ener_payment(s, p, due)
+            if auto is None:
+                raise IllegalAction("effect.attack-cost", f"{p} cannot pay what this SIGNI's attack costs")
+            ener = auto
+    cards: list[str] = []
+    n = int(due.get("discard", 0))
+    if n:
+        cards = resolve_refs(s, p, act.get("discard") or [], ["hand"])
+        if len(cards) != n or len(set(cards)) != n:
+            raise IllegalAction("effect.attack-cost", f"this SIGNI attacks only as {p} discards {n} card(s)")
+    if ener:
+        rec.emit("CostPaid", p, "effect.attack-cost", {"player": p, "ener": ener, "for": iid})
+    if cards:
+        data = {"player": p, "cards": cards, "by_effect": iid, "as_cost": True}
+        rec.emit("CardsDiscarded", p, "effect.attack-cost", data)
 
 
 @answers("guard", "guard")

@@ -167,7 +167,13 @@ def must_attack(state: GameState, player: str) -> list[str]:
         if (every or "must_attack" in keywords(state, slot))
         and not slot.downed
         and not signi_cannot_attack(state, slot)
+        and not _attack_has_cost[0](state, slot)
     ]
+
+
+# whether a SIGNI's attack has a cost (``constants.attack_cost``, registered as it loads): one that has is not
+# forced to attack ("if able" asks no payment)
+_attack_has_cost: list[Callable[[GameState, Slot], bool]] = [lambda _s, _sl: False]
 
 
 def center(state: GameState, player: str) -> Slot | None:

@@ -166,12 +166,38 @@ def _signi_attack(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
     must = facts.must_attack(s, p)
     if must:  # a SIGNI that must attack if able attacks first: nothing else may be done
         for zone in must:
-            yield {"player": p, "type": "attack", "zone": zone}
+            yield {"player": p, "type": "attack", "zone": zone}  # a SIGNI with an attack cost is never forced
         return
     for zone, slot in s.players[p].signi_slots():
         if not slot.downed and not facts.signi_cannot_attack(s, slot):
-            yield {"player": p, "type": "attack", "zone": zone}
+            yield from _attack_with_cost(s, p, zone, slot)
     yield from _lrig_attack(s, p, pending)
+
+
+def _attack_with_cost(s: GameState, p: str, zone: str, slot: Any) -> Answers:
+    """A SIGNI's attack, with what its player must pay for it (``attack_cost``): a canonical ener payment,
+    and each choice of the cards to discard; none when it cannot be paid."""
+    from domain.abilities.constants import attack_cost
+    from domain.abilities.effects import ener_payment
+
+    due = attack_cost(s, slot)
+    act: dict[str, Any] = {"player": p, "type": "attack", "zone": zone}
+    if not due:
+        yield act
+        return
+    if due.get("ener"):
+        pay = ener_payment(s, p, due)
+        if pay is None:
+            return
+        act["pay"] = pay
+    n = int(due.get("discard", 0))
+    if not n:
+        yield act
+        return
+    for i, combo in enumerate(combinations(s.players[p].zones["hand"], n)):
+        if i >= MAX_COMBINATIONS:
+            break
+        yield {**act, "discard": list(combo)}
 
 
 def _lrig_attack(s: GameState, p: str, pending: dict[str, Any]) -> Answers:

@@ -27,6 +27,8 @@ A form is its parameters and their types, how it reads in English, and what else
   this card (that fits the filter) has the ability while this card lies under it. ``power`` and ``keywords``
   take the same ``above`` target: a card under a SIGNI gives it power or keywords (only such steps of a card
   lying under a SIGNI apply, and they apply only there);
+- ``attack_cost``: ``{"cost": {"ener": [...], "discard": n}}``: this SIGNI attacks only as its player pays
+  that (paid with the attack: the action's ``pay`` and ``discard``);
 - ``lrig_attacks``: ``{"max": n, "downed": true}``: this LRIG may attack up to n times a turn, and (with
   ``downed``) even while downed;
 - ``must_target``: ``{"by": "signi"}``: as the opponent chooses targets for an ability or effect of a SIGNI,
@@ -223,6 +225,22 @@ def _keywords_text(st: Step) -> str:
     if "side" in st.get("target", {}):  # the SIGNI its target names (every one that fits)
         return f"{target_text({**st['target'], 'all': True})} has {kws}".replace("_", " ")
     return f"this card has {kws}"
+
+
+def _attack_cost_text(st: Step) -> str:
+    from domain.abilities.effects import describe_cost
+
+    return f"this SIGNI cannot attack unless its player pays {describe_cost(st.get('cost', {}))}"
+
+
+constant(
+    "attack_cost",
+    {"cost": dict},
+    _attack_cost_text,
+    "this SIGNI attacks only as its player pays the cost, ener or discards (000 'Effect': 'cannot attack "
+    "unless you pay')",
+    required=("cost",),
+)
 
 
 constant(
@@ -433,6 +451,7 @@ general_constant(
         "lrig_attacks",
         "refresh_keeps_life",
         "guard_cost",
+        "attack_cost",
         "minus_to_plus",
         "must_target",
         "replace",

@@ -333,6 +333,28 @@ def grow_cost(s: GameState, player: str, printed: tuple[CostItem, ...]) -> tuple
     return tuple(out)
 
 
+def attack_cost(s: GameState, slot: Slot) -> dict[str, Any]:
+    """What a SIGNI's player must pay for it to attack (constants ``attack_cost`` it has, gained ones too,
+    added up: ener items and discards); empty: nothing."""
+    ener: list[dict[str, Any]] = []
+    discard = 0
+    for _p, source, st in active(s, "attack_cost"):
+        if source != slot.iid:
+            continue
+        ener += list(st["cost"].get("ener", []))
+        d = st["cost"].get("discard", 0)
+        discard += int(d.get("n", 1)) if isinstance(d, dict) else int(d)
+    out: dict[str, Any] = {}
+    if ener:
+        out["ener"] = ener
+    if discard:
+        out["discard"] = discard
+    return out
+
+
+facts._attack_has_cost[0] = lambda s, slot: bool(attack_cost(s, slot))
+
+
 def guard_cost_extra(s: GameState, guarding: str) -> list[dict[str, Any]]:
     """Ener the guarding player must also pay to Guard, by constant abilities of the opponent's cards."""
     return [c for p, _source, st in active(s, "guard_cost") if p != guarding for c in st.get("add", [])]
