@@ -341,6 +341,13 @@ _yes_no(
     "the cards the effect just moved (two or more) share a class (or not)",
 )
 alias(
+    "subject_fits",
+    dict,
+    lambda v: [{"subject": {"filter": v}, "op": "==", "value": 1}],
+    lambda v: f"the SIGNI the trigger was about is {filter_text(v).strip('()')}",
+    "filter: the SIGNI the trigger's event was about (the one that entered ...) fits the filter",
+)
+alias(
     "front",
     dict,
     lambda v: [{"front": {"filter": v}, "op": "==", "value": 1}],

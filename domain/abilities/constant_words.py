@@ -193,6 +193,27 @@ constant(
 )
 
 
+def _action_cost_text(st: Step) -> str:
+    whose = "the opponent's" if st.get("whose", "opponent") == "opponent" else "your"
+    of = " and ".join({"center_lrig": "center LRIG", "signi": "SIGNI"}[o] for o in st.get("of", ["signi"]))
+    add = ", ".join(f"{c['n']} {c['color']}" for c in st.get("add", []))
+    return f"the [Action] abilities of {whose} {of} cost {add} more to use"
+
+
+constant(
+    "action_cost",
+    {"add": list, "whose": Literal["opponent", "you"], "of": list},
+    _action_cost_text,
+    "[Action] abilities of that player's cards (of: center_lrig, signi on the field) cost more ener to use",
+    required=("add", "of"),
+    check=lambda st: [
+        f"action_cost: of names center_lrig or signi, not {o!r}"
+        for o in st.get("of", [])
+        if o not in ("center_lrig", "signi")
+    ],
+)
+
+
 constant(
     "spell_ban",
     {"filter": dict},
@@ -446,6 +467,7 @@ general_constant(
     (
         "immune",
         "spell_cost",
+        "action_cost",
         "spell_ban",
         "vanished_to_trash",
         "lrig_attacks",

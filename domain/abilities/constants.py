@@ -32,6 +32,7 @@ from domain.state import GameState, Slot, facing, opponent
 
 __all__ = [
     "CONSTANT_OPS",
+    "action_cost_extra",
     "active",
     "front_to_trash",
     "immune",
@@ -378,6 +379,23 @@ def spell_cost_extra(s: GameState, caster: str) -> list[dict[str, Any]]:
     extra: list[dict[str, Any]] = []
     for p, _source, step in active(s, "spell_cost"):
         if (step.get("whose", "opponent") == "opponent") == (caster != p):
+            extra.extend(step.get("add", []))
+    return extra
+
+
+def action_cost_extra(s: GameState, user: str, iid: str) -> list[dict[str, Any]]:
+    """Ener added by constant abilities to the cost of an [Action] ability of ``user``'s card ``iid``: their
+    center LRIG's, or a SIGNI's of theirs on the field (``of``)."""
+    ps = s.players[user]
+    center = ps.lrig.get("center")
+    kinds = {"center_lrig"} if center is not None and center.iid == iid else set()
+    if any(sl.iid == iid for _z, sl in ps.signi_slots()):
+        kinds.add("signi")
+    if not kinds:
+        return []
+    extra: list[dict[str, Any]] = []
+    for p, _source, step in active(s, "action_cost"):
+        if (step.get("whose", "opponent") == "opponent") == (user != p) and kinds & set(step.get("of", [])):
             extra.extend(step.get("add", []))
     return extra
 

@@ -191,7 +191,15 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("not_timing" in f and f["not_timing"] in card.timings)
         or ("grow_cost_zero" in f and (sum(c.n for c in card.grow_cost) == 0) != f["grow_cost_zero"])
         or ("cost_max" in f and sum(c.n for c in card.cost) > f["cost_max"])
+        or ("rise" in f and _has_rise(card) != f["rise"])
     )
+
+
+def _has_rise(card: Card) -> bool:
+    """Whether the card has Rise (the Rise icon: its encoding has a ``rise`` ability)."""
+    from domain.abilities.catalogue import rise_filter
+
+    return rise_filter(card.id) is not None
 
 
 def card_fits(card: Card, f: Filter) -> bool:

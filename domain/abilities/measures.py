@@ -188,8 +188,9 @@ def _level_text(p: dict[str, Any]) -> str:
     if p.get("of") == "affected":
         return "its levels"
     whose = "the opponent's" if p.get("whose") == "opponent" else "your"
-    if p.get("of") in ("total", "signi"):
-        return f"the levels of {whose} {'LRIGs' if p.get('of') == 'total' else 'SIGNI'} added up"
+    if p.get("of") in ("total", "signi", "assists"):
+        what = {"total": "LRIGs", "signi": "SIGNI", "assists": "Assist LRIGs"}[str(p.get("of"))]
+        return f"the levels of {whose} {what} added up"
     return f"{whose} {'lowest LRIG' if p.get('of') == 'lowest' else 'center LRIG'} level"
 
 
@@ -200,8 +201,9 @@ def _level_text(p: dict[str, Any]) -> str:
 )
 def _level(c: Ctx, p: dict[str, Any]) -> int:
     """The level of a player's center LRIG, the lowest level among their LRIGs, their levels added up, the
-    levels of the SIGNI on their field added up (none: 0), or the level of the SIGNI a constant's power goes
-    to (``affected``, noted by the constant; none noted: 0)."""
+    levels of the SIGNI on their field added up, those of their Assist LRIGs (left and right) added up
+    (none: 0), or the level of the SIGNI a constant's power goes to (``affected``, noted by the constant; none
+    noted: 0)."""
     if p.get("of") == "affected":
         affected = c.vars.get("affected")
         return facts.level(c.s, affected) if isinstance(affected, str) else 0
@@ -461,6 +463,25 @@ def _moved_share_class(c: Ctx, _p: dict[str, Any]) -> int | None:
     """Whether the cards the effect just moved share a class (fewer than two: nothing)."""
     cards = [facts.card_of(c.s, i) for i in c.vars.get("moved", [])]
     return None if len(cards) < 2 else int(not distinct_classes(cards))
+
+
+@measure(
+    "subject",
+    {"filter": dict},
+    lambda p: f"the SIGNI the trigger was about {filter_text(p.get('filter', {}))}",
+)
+def _subject(c: Ctx, p: dict[str, Any]) -> int | None:
+    """Whether the SIGNI the trigger's event was about ("the SIGNI that entered", noted by the trigger) fits
+    the filter, as it is now (on the field: its zone and states too; elsewhere: its printed facts); 1 or 0,
+    nothing when the trigger noted none."""
+    iid = c.vars.get("subject")
+    if not isinstance(iid, str):
+        return None
+    slot = slot_of(c.s, iid)
+    where = c.s.where(iid)
+    if slot is not None and where is not None and where[1].startswith("signi:"):
+        return int(slot_fits(c.s, slot, where[1].split(":")[1], p.get("filter", {})))
+    return int(card_fits(facts.card_of(c.s, iid), p.get("filter", {})))
 
 
 @measure("front", {"filter": dict}, lambda p: f"the SIGNI in front of it {filter_text(p.get('filter', {}))}")

@@ -289,7 +289,7 @@ def _entered(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield d["card"], d["player"], "auto", THIS_ENTERS, None  # it too: it is on the field when it has entered
     if d.get("rise_on"):  # Rise: the SIGNI it went on top of, now under it ("when this SIGNI is risen")
         yield d["rise_on"], d["player"], "auto", RISEN, d["card"]
-    yield from _signi(s, d["player"], SIGNI_ENTERS, d["card"])
+    yield from _field(s, d["player"], SIGNI_ENTERS, d["card"])  # an LRIG may listen too
     for listener in _signi(s, d["player"], OTHER_ENTERS, d["card"]):
         if listener[0] != d["card"]:  # "another SIGNI enters": not this one
             yield listener
@@ -553,7 +553,8 @@ def _add(
 
 def _reads_subject(ab: dict[str, Any]) -> bool:
     """Whether a triggered ability's effect names the SIGNI its trigger was about (target ``subject``)."""
-    return '"subject": true' in json.dumps(ab.get("effect", []))
+    text = json.dumps(ab.get("effect", []))
+    return '"subject": true' in text or '"subject_fits"' in text
 
 
 def _names(trigger: dict[str, Any], subject: str, card: str) -> bool:

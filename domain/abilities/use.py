@@ -16,6 +16,7 @@ from domain import costs, facts
 from domain.abilities import effects
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import FROM_ZONES, abilities_of, is_enforced
+from domain.abilities.constants import action_cost_extra
 from domain.abilities.triggers import abilities_gained, team_ok
 from domain.actions import Action
 from domain.cards import Card, CardType, CostItem
@@ -145,6 +146,9 @@ def use_ability(rec: Recorder, act: Action) -> None:
     if not tg.holds(s, p, iid, ab.get("condition")):
         raise IllegalAction("ability.action", f"the condition of {name}'s ability does not hold")
     cost = ab.get("cost", {})
+    extra = action_cost_extra(s, p, iid)  # a constant may make it cost more ener
+    if extra:
+        cost = {**cost, "ener": [*cost.get("ener", []), *extra]}
     slot = tg._slot(s, iid)
     if cost.get("down") and (slot is None or slot.downed):
         raise IllegalAction("ability.action", f"{name} must be upped to be downed for the cost")
