@@ -31,7 +31,7 @@ A card's entry is a list of abilities. An ability is an object:
   ``remove_marker``: ``{"marker": "virus", "side": "opponent" | "you"}``: remove one such marker from a SIGNI
   zone of that field; ``trash_under``: ``{"n", "filter"}``: put n cards from under this card into the trash;
   ``trash_to_deck``: ``{"n", "filter", "shared": "color"}``: shuffle n cards of your trash (that share a
-  colour) into your deck);
+  colour) into your deck; ``exclude_piece``: n: remove n PIECEs in your LRIG deck from the game);
   ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
   the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
@@ -86,6 +86,7 @@ COST_KEYS = (
     "trash_under",
     "trash_to_deck",
     "reveal",
+    "exclude_piece",
 )
 SELF_TO = ("deck_bottom", "discard", "excluded")  # cost "self_to": this card goes there as the cost;
 # "discard": it is discarded from the hand (an [Action] used from the hand); "excluded": it is removed from
@@ -350,6 +351,8 @@ def _cost_text(cost: dict[str, Any]) -> str:
         out.append(f"putting {what} from ener into the trash")
     if cost.get("mill"):
         out.append(f"putting the top {cost['mill']} of your deck into the trash")
+    if cost.get("exclude_piece"):
+        out.append(f"removing {cost['exclude_piece']} PIECE(s) in your LRIG deck from the game")
     if cost.get("trash_to_deck"):
         t = cost["trash_to_deck"]
         shared = " that share a colour" if t.get("shared") == "color" else ""

@@ -122,6 +122,11 @@ def _target_check(st: Step) -> list[str]:
     bad = set(spec.get("filter", {})) - set(FILTER_KEYS)
     if bad:
         out.append(f"unknown filter key(s) {sorted(bad)}")
+    if set(spec.get("in_front_of", {})) - set(FILTER_KEYS) or set(spec.get("in_front_of", {})) & {
+        "power_max",
+        "power_min",
+    }:
+        out.append("in_front_of is a filter of the SIGNI of yours in front (no power keys)")
     if spec.get("above") and set(spec) - {"above", "filter"}:
         out.append("the SIGNI on top of this card (above) takes only a filter")
     unread = sorted(set(spec.get("filter", {})) & set(_UNREAD_BY_CONSTANTS))

@@ -230,6 +230,8 @@ def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_o
         return 0
     if spec.get("next_to") and not _next_to(s, target_owner, source, zone):
         return 0
+    if "in_front_of" in spec and not _facing_fits(s, p, target_owner, zone, spec["in_front_of"]):
+        return 0
     # the filter is checked on printed facts, position and states (power filters would loop)
     card = facts.card_of(s, slot.iid)
     if "awakened" in f and slot.awakened != f["awakened"]:
@@ -237,6 +239,15 @@ def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_o
     if tg.card_fits(card, f) and ("position" not in f or zone in f["position"]):
         return _amount(s, p, source, step, slot.iid)
     return 0
+
+
+def _facing_fits(s: GameState, p: str, owner: str, zone: str, f: tg.Filter) -> bool:
+    """Whether the SIGNI of the other field in front of ``owner``'s SIGNI zone ``zone`` fits the filter (its
+    printed facts, states and what lies under it: "the SIGNI in front of a SIGNI of yours with a Soul")."""
+    if owner == p or zone not in ("left", "center", "right"):
+        return False
+    front = s.players[p].signi.get(facing(zone))
+    return front is not None and tg.slot_fits(s, front, facing(zone), f)
 
 
 def _next_to(s: GameState, owner: str, source: str, zone: str) -> bool:

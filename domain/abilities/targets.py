@@ -201,7 +201,8 @@ def _under(s: GameState, owner: str, f: Filter, above: Filter, only: str | None)
     return [
         u
         for z, slot in s.players[owner].signi_slots()
-        if slot_fits(s, slot, z, above) and only in (None, slot.iid)
+        if slot_fits(s, slot, z, above)
+        and only in (None, slot.iid)
         and ("rise" not in above or has_rise(s, slot.iid) == above["rise"])
         for u in slot.under
         if not facts.card_of(s, u).is_lrig_deck_card and card_fits(facts.card_of(s, u), f)
@@ -309,7 +310,12 @@ def target_text(spec: dict[str, Any]) -> str:
         return text.replace("  ", " ")
     attacking = "attacking " if spec.get("attacking") else ""
     if spec.get("all"):
-        return f"every {other}{attacking}{what} {filter_text(f)} in {side} {zone}".replace("  ", " ")
+        front = (
+            f" in front of a SIGNI {filter_text(spec['in_front_of'])} of yours"
+            if "in_front_of" in spec
+            else ""
+        )
+        return f"every {other}{attacking}{what} {filter_text(f)} in {side} {zone}{front}".replace("  ", " ")
     return (
         f"{up_to}{n} {other}target {attacking}{what}{distinct} {filter_text(f)} in {side} {zone}"
     ).replace("  ", " ")

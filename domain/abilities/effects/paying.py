@@ -172,6 +172,16 @@ def _chosen_cost_steps(
         ):
             return None
         steps.append({"op": op_name, "target": spec})
+    if cost.get("exclude_piece"):  # "remove a PIECE in your LRIG deck from the game"
+        spec = {
+            "side": rel,
+            "zone": "lrig_deck",
+            "count": int(cost["exclude_piece"]),
+            "filter": {"type": "piece"},
+        }
+        if len(tg.candidates(s, player, card, spec)) < spec["count"]:
+            return None
+        steps.append({"op": "exclude", "target": spec, "_cost": True})
     if cost.get("trash_to_deck"):  # "shuffle n cards of your trash that share a colour into your deck"
         back = _trash_to_deck_step(s, player, card, rel, cost["trash_to_deck"])
         if back is None:
