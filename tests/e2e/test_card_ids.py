@@ -7,6 +7,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from domain.abilities.catalogue import abilities_of
 from domain.cards import load_catalogue
 from domain.decks import preset
 from tests.conftest import Judge
@@ -52,10 +53,16 @@ def test_q_finds_a_card_by_any_of_its_numbers(client: FlaskClient) -> None:
         assert [c["id"] for c in found] == [FIRST]
 
 
-def test_tokens_are_in_the_catalogue_in_neither_deck_and_never_enforced(client: FlaskClient) -> None:
+def test_tokens_are_in_the_catalogue_in_neither_deck_and_enforced_only_with_abilities(
+    client: FlaskClient,
+) -> None:
+    """A token is made by an effect, never built into a deck; one whose abilities are encoded (the Hastalyk
+    marker, WXDi-P05-TK01A) is enforced, the others are not."""
     tokens = client.get("/cards", query_string={"type": "token", "all": "true"}).get_json()
     assert tokens["total"] == 5  # five distinct tokens; their other prints answer with them
-    assert all(c["enforced"] is False and c["colors"] == [] for c in tokens["cards"])
+    assert all(c["colors"] == [] for c in tokens["cards"])
+    enforced = {c["id"] for c in tokens["cards"] if c["enforced"]}
+    assert enforced == {c["id"] for c in tokens["cards"] if abilities_of(c["id"])} == {"WXDi-P05-TK01A"}
     token = tokens["cards"][0]["id"]
     body = client.post(
         "/decks/validate",
