@@ -170,7 +170,9 @@ def _vanished(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
 
 @reads("SigniTrashed", "CardsTrashed", "CheckZoneCleared", "SigniRemoved")
 def _by_rule(s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
-    return list(_each_from(s, list(d.get("cards") or [d["card"]]), str(d.get("to", "trash")), "rule", None))
+    """``cards`` may be empty (a removal whose every SIGNI a replacement took elsewhere): no entry."""
+    cards = list(d["cards"]) if "cards" in d else [d["card"]]
+    return list(_each_from(s, cards, str(d.get("to", "trash")), "rule", None))
 
 
 @reads("AttackDeclared")
