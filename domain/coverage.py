@@ -14,14 +14,18 @@ Definitions:
   views' ``enforced`` flags, ``GET /cards`` and this report all ask it.
 - A card that is not enforced has one *reason*, the first that applies: a token (no zone holds tokens), a
   card type the engine cannot bring into play (Resona, Key, Crafts), the Dissona icon (the rule is not
-  built), else its abilities are not encoded.
+  built), what its encoding still lacks where that is known (``data/abilities_blocked.json``: the rule or the
+  word the engine needs first, in the project's words), else its abilities are not encoded.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 
 from domain.abilities import is_enforced
 from domain.cards import Card, CardType, Catalogue
@@ -78,6 +82,14 @@ def _set_order(set_code: str) -> tuple[int, int, tuple[object, ...]]:
     return gi, pi, natural
 
 
+@cache
+def blocked() -> dict[str, str]:
+    """Cards whose encoding waits for a rule or a word the engine lacks: card number -> what it needs."""
+    raw = resources.files("domain").joinpath("data", "abilities_blocked.json").read_text(encoding="utf-8")
+    out: dict[str, str] = json.loads(raw)
+    return out
+
+
 def reason(card: Card) -> str | None:
     """Why the service does not enforce a card yet; None when it does."""
     if is_enforced(card.id):
@@ -88,7 +100,7 @@ def reason(card: Card) -> str | None:
         return _TYPE_REASONS[card.type]
     if card.dissona:
         return DISSONA
-    return ABILITIES_NOT_ENCODED
+    return blocked().get(card.id, ABILITIES_NOT_ENCODED)
 
 
 @dataclass(frozen=True, slots=True)

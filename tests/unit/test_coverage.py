@@ -15,6 +15,7 @@ from domain.coverage import (
     ABILITIES_NOT_ENCODED,
     DISSONA,
     TOKEN,
+    blocked,
     coverage,
     distinct_cards,
     reason,
@@ -131,3 +132,16 @@ def test_docs_coverage_is_what_the_command_writes(tmp_path: Path) -> None:
     assert COVERAGE_MD.read_text(encoding="utf-8") == written, (
         "docs/COVERAGE.md is stale: run wixoss-judge coverage --markdown docs/COVERAGE.md"
     )
+
+
+def test_a_card_blocked_by_a_missing_rule_says_which_and_leaves_the_list_once_encoded() -> None:
+    """``data/abilities_blocked.json``: the cards whose encoding waits for a rule or a word, with what they
+    need; an entry whose card became enforced (or is no card) is stale and fails here."""
+    cat = catalogue()
+    listed = blocked()
+    assert listed
+    for card_id, need in listed.items():
+        card = cat.get(card_id)
+        assert not is_enforced(card_id), f"{card_id} is enforced now: remove it from abilities_blocked.json"
+        assert need.startswith(("needs rule: ", "needs word: ")), (card_id, need)
+        assert reason(card) == need
