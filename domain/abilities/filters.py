@@ -72,6 +72,7 @@ FILTER_KEYS = (
     "shares_class_with_yours",
     "power_max_of",
     "under",
+    "cards_under",
     "soul",
     "life_burst",
     "not_card",
@@ -217,6 +218,11 @@ def card_fits(card: Card, f: Filter) -> bool:
     return not ("any_of" in f and not any(card_fits(card, g) for g in f["any_of"]))
 
 
+def _cards_under(s: GameState, slot: Slot) -> bool:
+    """Whether a card lies under the SIGNI: a [Soul] (an LRIG card) is attached to it, not under it."""
+    return any(not facts.card_of(s, u).is_lrig_deck_card for u in slot.under)
+
+
 def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
     card = facts.card_of(s, slot.iid)
     if not card_fits(card, f):
@@ -240,6 +246,8 @@ def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
     if "frozen" in f and slot.frozen != f["frozen"]:
         return False
     if "under" in f and bool(slot.under) != f["under"]:  # a Soul lies under the SIGNI it is attached to
+        return False
+    if "cards_under" in f and _cards_under(s, slot) != f["cards_under"]:  # cards lying under: no Soul
         return False
     if "soul" in f and any(facts.card_of(s, u).is_lrig_deck_card for u in slot.under) != f["soul"]:
         return False
@@ -360,6 +368,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "frozen": ("frozen", "not frozen"),
         "guard": ("with Guard", "without Guard"),
         "under": ("with a card under it", "with no card under it"),
+        "cards_under": ("with a card lying under it", "with no card lying under it"),
         "soul": ("with a Soul attached", "without a Soul"),
         "life_burst": ("with a Life Burst", "without a Life Burst"),
         "awakened": ("awakened", "not awakened"),

@@ -293,12 +293,15 @@ def _under_text(p: dict[str, Any]) -> str:
 
 @measure("under", {"filter": dict, "total": ("power",)}, _under_text)
 def _under(c: Ctx, p: dict[str, Any]) -> int | None:
-    """The cards under this card (that fit the ``filter``), while it is on the field; ``total: power``: their
-    printed powers added up ("the total power of the SIGNI under this SIGNI")."""
+    """The cards under this card (that fit the ``filter``), while it is on the field (under a SIGNI, a [Soul]
+    is attached, not under it); ``total: power``: their printed powers added up ("the total power of the SIGNI
+    under this SIGNI")."""
     slot = slot_of(c.s, c.source)
     if slot is None:
         return None
     cards = [facts.card_of(c.s, i) for i in slot.under]
+    if facts.card_of(c.s, c.source).is_signi:  # a [Soul] is attached to a SIGNI, not under it
+        cards = [card for card in cards if not card.is_lrig_deck_card]
     fit = [card for card in cards if card_fits(card, p.get("filter", {}))]
     return sum(int(card.power or 0) for card in fit) if p.get("total") == "power" else len(fit)
 
