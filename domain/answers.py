@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from domain import costs, facts
+from domain import coins, costs, facts
 from domain.abilities import effects, is_enforced, leaving, use
 from domain.abilities.catalogue import rise_filter
 from domain.abilities.constants import grow_cost, leave_redirect
@@ -235,6 +235,7 @@ def grow(rec: Recorder, act: Action) -> None:
     paid = _pay(s, p, new, act.get("pay"), auto, "grow.cost")
     data = {"player": p, "card": iid, "position": "center", "paid": paid}
     rec.emit("LrigGrew", p, "grow.phase", data)
+    coins.gain_printed(rec, p, new.coin)  # the coins printed on the LRIG grown into
 
 
 @answers("main", "grow_assist")
@@ -257,6 +258,7 @@ def grow_assist(rec: Recorder, act: Action) -> None:
         "grow.assist",
         {"player": p, "card": iid, "position": act.get("position"), "paid": paid},
     )
+    coins.gain_printed(rec, p, new.coin)  # the coins printed on the LRIG grown into
 
 
 # -- main phase -----------------------------------------------------------------------------------

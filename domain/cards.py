@@ -113,6 +113,7 @@ class Card:
     # printed more than once; empty when it has one number
     reprints: tuple[str, ...] = ()
     dissona: bool = False  # printed with the Dissona icon
+    coin: int = 0  # coins printed on an LRIG: gained as it is turned face up or grown into
 
     @property
     def is_lrig(self) -> bool:
@@ -189,6 +190,7 @@ class Card:
             "aliases": list(self.aliases),
             "reprints": list(self.reprints),
             "dissona": self.dissona,
+            "coin": self.coin,
         }
 
     @classmethod
@@ -217,6 +219,7 @@ class Card:
             aliases=tuple(d.get("aliases") or ()),
             reprints=tuple(d.get("reprints") or ()),
             dissona=bool(d.get("dissona", False)),
+            coin=int(d.get("coin") or 0),
         )
 
 

@@ -7,7 +7,7 @@ emits events that move the game on, or asks a decision and stops.
 
 from __future__ import annotations
 
-from domain import combat, facts, rba
+from domain import coins, combat, facts, rba
 from domain.abilities.triggers import next_waiting
 from domain.abilities.use import after_cut_in
 from domain.formats import DIVA, format_of
@@ -67,6 +67,9 @@ def setup_step(rec: Recorder) -> None:
         top = s.players[p].zones["deck"][:7]
         rec.emit("LifeClothPlaced", "rules", "setup.life-cloth", {"player": p, "cards": top})
     rec.emit("LrigsRevealed", "rules", "setup.reveal", {})
+    for p in (fp, sp):  # the coins printed on the LRIGs just turned face up
+        lrigs = [slot.iid for slot in s.players[p].lrig.values() if slot is not None]
+        coins.gain_printed(rec, p, sum(facts.card_of(s, iid).coin for iid in lrigs))
     rec.emit("TurnBegan", "rules", "turn.begin", {"turn": 1, "player": fp})
 
 

@@ -170,7 +170,7 @@ _MULTI_ENER_EN = re.compile(r"^[ \t]*\[Constant\]:[ \t]*\[Multi Ener\]", re.MULT
 CARD_KEYS = (
     "id", "name", "name_ja", "type", "colors", "level", "limit", "power", "grow_cost", "cost", "lrig_types",
     "limiting", "classes", "team", "guard", "life_burst", "multi_ener", "timings", "keywords",
-    "has_abilities", "aliases", "reprints", "dissona",
+    "has_abilities", "aliases", "reprints", "dissona", "coin",
 )  # fmt: skip
 
 
@@ -551,6 +551,7 @@ def convert_record(
         "aliases": [],
         "reprints": list((reprints or {}).get(card_id, ())),
         "dissona": bool(rec.get("dissona")),  # printed with the Dissona icon
+        "coin": int(rec.get("coin") or 0) if is_lrig else 0,  # the coin value printed on an LRIG
     }
     return card
 

@@ -28,7 +28,7 @@ SHARED_CARDS = Path(__file__).resolve().parents[2] / ".." / "shared" / "cards"
 FORMAT_KEYS = {
     "id", "name", "name_ja", "type", "colors", "level", "limit", "power", "grow_cost", "cost", "lrig_types",
     "limiting", "classes", "team", "guard", "life_burst", "multi_ener", "timings", "keywords",
-    "has_abilities", "aliases", "reprints", "dissona",
+    "has_abilities", "aliases", "reprints", "dissona", "coin",
 }  # fmt: skip
 TYPE_NAMES = {
     "LRIG": "lrig",

@@ -40,7 +40,10 @@ RULE_CHANGES: dict[str, list[tuple[int, str]]] = {
     #   "look at the top" effect's frame gained its order rule, comes later and is no longer reached);
     # - rewind-d03-d04 189: "you may pay" of an Enter ability.
     # position-main never waits inside an effect.
-    "branch-d05-d09p": [(77, _FRAME_2.format(77))],
+    # 0.x (coin.icon): the coins printed on an LRIG are gained as the LRIGs are turned face up and on growing
+    # into it; this log's p2 plays WXDi-D09-P, whose level 0 LRIG prints three coins, so today's rules gain
+    # them right after the LRIGs are revealed (event 22), where the log turns to the first turn.
+    "branch-d05-d09p": [(22, "event 22 is TurnBegan, but the rules would have produced CoinsGained there")],
     "match-d01-d02": [(46, _FRAME_2.format(46))],
     "rewind-d03-d04": [(189, _FRAME_2.format(189))],
 }
