@@ -8,7 +8,7 @@ from domain import facts
 from domain.abilities import measures as ms
 from domain.abilities import targets as tg
 from domain.abilities.effects.running import ask_in_step, op, take, who
-from domain.abilities.effects.targeting import choose_first, choose_own, insert_targeted
+from domain.abilities.effects.targeting import choose_own, insert_targeted, targets_first
 from domain.abilities.frames import (
     Frame,
     Pending,
@@ -130,15 +130,10 @@ def _may(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     happens."""
     step = at.step
     p = who(frame, step)
-    chosen: list[str] = []
-    if step.get("target_first"):
-        first = choose_first(rec, frame, at)
-        if first is None:
-            return False  # it asked for the target
-        if not first:
-            frame.queue.pop(0)
-            return True
-        chosen = first
+    first = targets_first(rec, frame, at)
+    if isinstance(first, bool):
+        return first
+    chosen = first
     if at.progress.answer is None:
         return ask_in_step(
             rec,

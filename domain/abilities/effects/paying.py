@@ -12,7 +12,7 @@ from domain import costs, facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import _cost_text
 from domain.abilities.effects.running import ask_in_step, op, take, taken, who
-from domain.abilities.effects.targeting import choose_first, insert_targeted
+from domain.abilities.effects.targeting import insert_targeted, targets_first
 from domain.abilities.frames import (
     Answer,
     Frame,
@@ -346,15 +346,10 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     s, p = rec.state, frame.player
     cost = step["cost"]
-    chosen: list[str] = []
-    if step.get("target_first"):
-        first = choose_first(rec, frame, at)
-        if first is None:
-            return False  # it asked for the target
-        if not first:
-            frame.queue.pop(0)
-            return True
-        chosen = first
+    first = targets_first(rec, frame, at)
+    if isinstance(first, bool):
+        return first
+    chosen = first
     if step.get("per") == "target_level":  # "pay this for each level of the target": the target's level now
         times = facts.level(s, chosen[0]) if chosen and tg.on_field(s, chosen[0]) else 0
         cost = {**cost, "ener": [{**c, "n": int(c["n"]) * times} for c in cost.get("ener", [])]}
@@ -468,15 +463,10 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     ..."); with nothing to target, nothing is asked and nothing happens."""
     step = at.step
     s = rec.state
-    targets: list[str] = []
-    if step.get("target_first"):
-        first = choose_first(rec, frame, at)
-        if first is None:
-            return False  # it asked for the target
-        if not first:
-            frame.queue.pop(0)
-            return True
-        targets = first
+    first = targets_first(rec, frame, at)
+    if isinstance(first, bool):
+        return first
+    targets = first
     payer = frame.player if step.get("who") == "you" else opponent(frame.player)
     alternatives = step["costs"] if "costs" in step else [step["cost"]]
     payable: dict[str, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] = {}

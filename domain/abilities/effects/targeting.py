@@ -194,10 +194,32 @@ def choose_first(rec: Recorder, frame: Frame, at: Pending) -> list[str] | None:
         if found is None:
             return None
         at.progress.targets = found
+    return _told_once(rec, frame, at)
+
+
+def targets_first(rec: Recorder, frame: Frame, at: Pending) -> list[str] | bool:
+    """What a control step (``may``, ``may_pay``, ``unless``) with ``target_first`` does before its question:
+    the targets chosen first (``choose_first``; none without ``target_first``). A bool is what the step
+    returns at once: False, a choice was asked; True, there was nothing to target, so the step is over and
+    nothing happens."""
+    if not at.step.get("target_first"):
+        return []
+    first = choose_first(rec, frame, at)
+    if first is None:
+        return False
+    if not first:
+        frame.queue.pop(0)
+        return True
+    return first
+
+
+def _told_once(rec: Recorder, frame: Frame, at: Pending) -> list[str]:
+    """The targets kept in the step's progress, told the first time they are read."""
+    targets = at.progress.targets or []
     if not at.step.get("_told"):
         at.step["_told"] = True
-        _tell(rec, frame, at.progress.targets)
-    return at.progress.targets
+        _tell(rec, frame, targets)
+    return targets
 
 
 def choose_own(rec: Recorder, frame: Frame, at: Pending) -> list[str] | None:
@@ -208,10 +230,7 @@ def choose_own(rec: Recorder, frame: Frame, at: Pending) -> list[str] | None:
         if found is None:
             return None
         at.progress.targets = found
-    if not at.step.get("_told"):
-        at.step["_told"] = True
-        _tell(rec, frame, at.progress.targets)
-    return at.progress.targets
+    return _told_once(rec, frame, at)
 
 
 def insert_targeted(
