@@ -18,7 +18,8 @@ flags do. An entry is a dict:
   ``check``, ``lrig_deck``, ``lrig_trash``, ``excluded``);
 - ``cause``: ``effect``, ``cost``, ``battle`` or ``rule`` (the game's own procedure and rule processing:
   the draw phase, the ener phase, playing a SIGNI, a Guard ...);
-- ``by``: the card whose effect did it, when the event names one.
+- ``by``: the card whose effect did it, when the event names one;
+- ``was``: for a SIGNI that left the field, what it was as it left (``last_known``).
 
 Every entry of a move is a ``moved`` entry too: a draw is also a move from the deck to the hand, a discard one
 from the hand to the trash, a SIGNI entering one from its zone to the field. ``domain.abilities.measures``
@@ -107,11 +108,33 @@ def _moves(
 def _each_from(
     s: GameState, cards: list[str], to: str, cause: str, by: Any, what: str = "moved"
 ) -> Iterator[Entry]:
-    """Cards moved, each from where it is now (looked at before the event is folded)."""
+    """Cards moved, each from where it is now (looked at before the event is folded); a SIGNI that leaves the
+    field carries what it was as it left (``was``, see ``last_known``)."""
     for card in cards:
         where = s.where(card)
         owner = s.owners.get(card, "")
-        yield from _moves(what, owner, [card], zone_name(where[1] if where else None), to, cause, by)
+        was = _was(s, owner, where[1] if where else "")
+        for entry in _moves(what, owner, [card], zone_name(where[1] if where else None), to, cause, by):
+            yield {**entry, "was": was} if was is not None else entry
+
+
+def _was(s: GameState, owner: str, place: str) -> dict[str, Any] | None:
+    """What a SIGNI on the field is as it leaves: upped or downed, frozen or not, the cards under it."""
+    zone, _, pos = place.partition(":")
+    slot = s.players[owner].signi.get(pos) if zone == "signi" and owner in s.players else None
+    if slot is None:
+        return None
+    return {"upped": not slot.downed, "frozen": slot.frozen, "under": list(slot.under)}
+
+
+def last_known(s: GameState, iid: str) -> dict[str, Any] | None:
+    """What a SIGNI was as it last left the field this turn (000 '[Auto]': an ability that looks at a card
+    that left the field looks at it as it was then): ``upped``, ``frozen`` and ``under`` (the cards under
+    it); None when it did not leave the field this turn."""
+    for e in reversed(s.flags.get(KEY, ())):
+        if e.get("card") == iid and "was" in e:
+            return dict(e["was"])
+    return None
 
 
 Reader = Callable[[GameState, dict[str, Any], Any], list[Entry]]

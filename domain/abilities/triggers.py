@@ -694,10 +694,11 @@ def _subject_fits(s: GameState, iid: str, f: dict[str, Any], card: str) -> bool:
         if where[1] != f"signi:{facing(here[1])}":
             return False
     slot = tg._slot(s, iid)
-    if where is None or slot is None or not where[1].startswith("signi:"):  # it left the field (vanished):
-        known = s.flags.get("last_known", {}).get(iid)  # upped or not as it left, noted as it was vanished
-        if "upped" in f and known is not None and known.get("upped") != f["upped"]:
-            return False
+    if where is None or slot is None or not where[1].startswith("signi:"):  # it left the field: as it was
+        known = tally.last_known(s, iid) or s.flags.get("last_known", {}).get(iid)  # (upped, frozen)
+        for k in ("upped", "frozen"):
+            if k in f and known is not None and known.get(k, False) != f[k]:
+                return False
         return tg.card_fits(facts.card_of(s, iid), f)  # what else it was is what is printed on it
     return tg.slot_fits(s, slot, where[1].split(":")[1], f)
 
