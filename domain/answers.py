@@ -14,7 +14,7 @@ from domain import coins, costs, facts
 from domain.abilities import effects, is_enforced, leaving, use
 from domain.abilities.catalogue import rise_filter
 from domain.abilities.constants import grow_cost, leave_redirect
-from domain.abilities.effects import ener_payment
+from domain.abilities.effects import describe_cost, ener_payment
 from domain.abilities.frames import load as load_frame
 from domain.abilities.targets import slot_fits
 from domain.abilities.triggers import activate
@@ -468,20 +468,64 @@ def _pay_attack_cost(rec: Recorder, act: Action, p: str, iid: str, due: dict[str
 
 @answers("guard", "guard")
 def guard(rec: Recorder, act: Action) -> None:
+    """A Guard: a card with Guard discarded from the hand (or, where the player's own constant lets them, what
+    it names paid instead), with what the opponent's constants add to its cost (``guard_cost``: the action's
+    ``pay`` and ``discard``; of several costs to choose from, the one those pay)."""
+    from domain.abilities.constants import guard_dues
+
     s, p = rec.state, act.player or ""
-    iid = resolve_ref(s, p, act.get("card"), ["hand"])
-    card = facts.card_of(s, iid)
-    if not card.guard:
-        raise IllegalAction("kw.guard", f"{card.name} has no Guard")
+    iid = resolve_ref(s, p, act.get("card"), ["hand"]) if act.get("card") is not None else None
+    if iid is not None and not facts.card_of(s, iid).guard:
+        raise IllegalAction("kw.guard", f"{facts.card_of(s, iid).name} has no Guard")
     attacker = s.players[opponent(p)].lrig["center"]
     if attacker is not None and "unguardable" in facts.keywords(s, attacker):
         raise IllegalAction("effect.no-guard", "an effect says this LRIG attack cannot be guarded")
-    from domain.abilities.constants import guard_payment
+    dues = guard_dues(s, p, instead=iid is None)
+    if not dues:
+        raise IllegalAction("kw.guard", "a Guard discards a card with Guard (name it: card)")
+    ener, cards = _guard_paid(s, p, act, dues, iid)
+    if iid is None:
+        if ener:
+            rec.emit("CostPaid", p, "effect.guard-cost", {"player": p, "ener": ener})
+        rec.emit("CardsDiscarded", p, "effect.guard-cost", {"player": p, "cards": cards, "as_cost": True})
+        rec.emit("GuardedInstead", p, "effect.guard-cost", {"player": p, "cards": cards, "version": 1})
+        return
+    if cards:
+        rec.emit("CardsDiscarded", p, "effect.guard-cost", {"player": p, "cards": cards, "as_cost": True})
+    rec.emit("Guarded", p, "kw.guard", {"player": p, "card": iid, **({"ener": ener} if ener else {})})
 
-    paid = guard_payment(s, p)  # a constant of the attacker's side may make a Guard cost ener too
-    if paid is None:
-        raise IllegalAction("kw.guard", f"{p} cannot pay the extra cost of a Guard")
-    rec.emit("Guarded", p, "kw.guard", {"player": p, "card": iid, **({"ener": paid} if paid else {})})
+
+def _guard_paid(
+    s: GameState, p: str, act: Action, dues: list[dict[str, Any]], iid: str | None
+) -> tuple[list[str], list[str]]:
+    """(the ener cards, the cards discarded) that pay one of the totals a Guard may cost: the action's
+    ``pay`` (or a canonical payment) and ``discard``."""
+    cards = resolve_refs(s, p, act.get("discard") or [], ["hand"])
+    if len(set(cards)) != len(cards) or iid in cards:
+        raise IllegalAction(
+            ["kw.guard", "effect.guard-cost"], "each card discarded for a Guard is another card of the hand"
+        )
+    given = resolve_refs(s, p, act.get("pay"), ["ener"]) if act.get("pay") is not None else None
+    for due in dues:
+        if int(due.get("discard", 0)) != len(cards):
+            continue
+        items = tuple(CostItem(c["color"], int(c["n"])) for c in due.get("ener", []))
+        if not items:
+            if not given:
+                return [], cards
+            continue
+        if given is None:
+            auto = _ener_payment(s, p, due)
+            if auto is not None:
+                return auto, cards
+        elif not facts.ener_locked(s, p, sum(i.n for i in items)) and costs.can_pay_with(
+            items, [facts.ener_card(s, e) for e in given]
+        ):
+            return given, cards
+    owed = " or ".join(describe_cost(d) or "nothing more" for d in dues)
+    raise IllegalAction(
+        ["kw.guard", "effect.guard-cost"], f"this Guard costs {owed}, which those cards do not pay"
+    )
 
 
 @answers("life_burst", "life_burst")

@@ -83,6 +83,9 @@ def resolve(rec: Recorder) -> None:
             if a.get("guard") is None:
                 rec.ask(defender, DecisionKind.GUARD, "guard.step", attacker=a["card"])
                 return
+            if a["guard"] == "instead":  # guarded by a cost paid in place of a card with Guard
+                rec.emit("AttackEnded", "rules", "effect.guard-cost", {"result": "guarded"})
+                return
             if a["guard"] != "passed":
                 rec.emit("AttackEnded", "rules", "kw.guard", {"result": "guarded", "card": a["guard"]})
                 return

@@ -41,6 +41,8 @@ EVENT_TYPES: dict[str, str] = {
     "SigniVanished": "a SIGNI was vanished into its owner's ener zone",
     "DamageDealt": "a player took damage",
     "Guarded": "a player discarded a card with Guard to stop an LRIG attack's damage",
+    "GuardedInstead": "a player guarded an LRIG attack without a card with Guard, having paid what their own "
+    "ability lets them pay instead (the cards discarded for it: the CardsDiscarded just before; version 1)",
     "LifeClothCrushed": "Life Cloth was crushed into the check zone",
     "LifeBurstChosen": "a player chose whether to activate a crushed card's Life Burst",
     "AttackEnded": "the attack was resolved",

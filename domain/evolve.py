@@ -422,6 +422,14 @@ def _guarded(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.pending = None
 
 
+@handles("GuardedInstead")
+def _guarded_instead(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """A Guard paid otherwise (its cards already discarded): the attack is guarded, with no card of Guard."""
+    if state.attack is not None:
+        state.attack["guard"] = "instead"
+    state.pending = None
+
+
 @handles("LifeClothCrushed")
 def _crushed(state: GameState, d: dict[str, Any], _e: Any) -> None:
     ps = _player(state, d)

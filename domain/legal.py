@@ -208,14 +208,39 @@ def _lrig_attack(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
 
 def _guard(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
     attacker = s.players["p2" if p == "p1" else "p1"].lrig["center"]
-    unguardable = attacker is not None and "unguardable" in facts.keywords(s, attacker)
-    from domain.abilities.constants import guard_payment
-
-    unguardable = unguardable or guard_payment(s, p) is None  # it cannot pay the Guard's extra cost
-    for iid in s.players[p].zones["hand"]:
-        if facts.card_of(s, iid).guard and not unguardable:
-            yield {"player": p, "type": "guard", "card": iid}
+    if attacker is None or "unguardable" not in facts.keywords(s, attacker):
+        hand = s.players[p].zones["hand"]
+        for iid in hand:
+            if facts.card_of(s, iid).guard:
+                yield from _guard_payments(s, p, {"player": p, "type": "guard", "card": iid}, False)
+        yield from _guard_payments(s, p, {"player": p, "type": "guard"}, True)
     yield {"player": p, "type": "pass"}
+
+
+def _guard_payments(s: GameState, p: str, act: dict[str, Any], instead: bool) -> Answers:
+    """A Guard with each total its costs may come to (``constants.guard_dues``): a canonical ener payment, and
+    each choice of the cards to discard (never the card with Guard itself)."""
+    from domain.abilities.constants import guard_dues
+    from domain.abilities.effects import ener_payment
+
+    hand = [c for c in s.players[p].zones["hand"] if c != act.get("card")]
+    dues = guard_dues(s, p, instead=instead)
+    for due in dues:
+        out = dict(act)
+        if due.get("ener"):
+            pay = ener_payment(s, p, due)
+            if pay is None:
+                continue
+            if len(dues) > 1:  # which of the costs: the one these pay (a single one: paid canonically)
+                out["pay"] = pay
+        n = int(due.get("discard", 0))
+        if not n:
+            yield out
+            continue
+        for i, combo in enumerate(combinations(hand, n)):
+            if i >= MAX_COMBINATIONS:
+                break
+            yield {**out, "discard": list(combo)}
 
 
 def _life_burst(s: GameState, p: str, pending: dict[str, Any]) -> Answers:

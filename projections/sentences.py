@@ -475,6 +475,11 @@ def _guarded(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} guards, discarding {s.card(d.get('card'))}"
 
 
+@says("GuardedInstead")
+def _guarded_instead(s: Say, d: Mapping[str, Any]) -> str:
+    return f"{s.player(d.get('player'))} guards without a card with Guard, paying instead: {s.cards(d)}"
+
+
 CRUSH_CAUSES = {"lancer": " (Lancer)", "damage": "", "effect": " by an effect"}
 
 
@@ -499,6 +504,8 @@ def _life_burst_chosen(s: Say, d: Mapping[str, Any]) -> str:
 def _attack_ended(s: Say, d: Mapping[str, Any]) -> str:
     whose = f" of {s.card(d['card'])}" if d.get("card") and d.get("result") != "guarded" else ""
     result = d.get("result")
+    if result == "guarded" and not d.get("card"):
+        return "The attack is guarded"
     if result == "guarded":
         return f"The attack is guarded with {s.card(d.get('card'))}"
     if result == "negated":

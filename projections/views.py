@@ -325,6 +325,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "SigniVanished",
     "DamageDealt",
     "Guarded",
+    "GuardedInstead",
     "LifeClothCrushed",
     "LifeBurstChosen",
     "AttackEnded",

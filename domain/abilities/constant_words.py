@@ -29,6 +29,11 @@ A form is its parameters and their types, how it reads in English, and what else
   lying under a SIGNI apply, and they apply only there);
 - ``attack_cost``: ``{"cost": {"ener": [...], "discard": n}}``: this SIGNI attacks only as its player pays
   that (paid with the attack: the action's ``pay`` and ``discard``);
+- ``guard_cost``: ``{"add": [{"color", "n"}]}`` and/or ``{"either": [cost, cost]}``: the opponent's Guard
+  costs that ener more, and one of the ``either`` costs (ener, or ``discard``: n cards from the hand), the
+  guarding player picking which; ``{"instead": cost}``: its own player may Guard by paying that cost in place
+  of discarding a card with Guard ("discard three cards instead"). Paid with the guard action (its ``pay``
+  and ``discard``);
 - ``lrig_attacks``: ``{"max": n, "downed": true}``: this LRIG may attack up to n times a turn, and (with
   ``downed``) even while downed;
 - ``must_target``: ``{"by": "signi"}``: as the opponent chooses targets for an ability or effect of a SIGNI,
@@ -269,15 +274,48 @@ constant(
 )
 
 
+def _guard_payment_text(cost: Step) -> str:
+    parts = [f"{c['n']} {c['color']} ener" for c in cost.get("ener", [])]
+    n = int(cost.get("discard", 0))
+    if n:
+        parts.append(f"discard {n} card{'s' if n != 1 else ''} from the hand")
+    return " and ".join(parts)
+
+
+def _guard_cost_text(st: Step) -> str:
+    if "instead" in st:
+        other = _guard_payment_text(st["instead"])
+        return f"as you Guard, you may {other} instead of discarding a card with Guard"
+    paid = []
+    if st.get("add"):
+        paid.append(", ".join(f"{c['n']} {c['color']}" for c in st["add"]))
+    if st.get("either"):
+        paid.append(" or ".join(_guard_payment_text(c) for c in st["either"]) + " (they choose which)")
+    return "the opponent cannot Guard unless they also pay " + " and ".join(paid)
+
+
+def _guard_cost_check(st: Step) -> list[str]:
+    out = []
+    if not any(k in st for k in ("add", "either", "instead")):
+        out.append("guard_cost names add, either or instead")
+    if "instead" in st and ("add" in st or "either" in st):
+        out.append("guard_cost: instead (your own Guard) stands alone, apart from add and either")
+    for c in [*st.get("either", []), *([st["instead"]] if "instead" in st else [])]:
+        if not isinstance(c, dict) or not c or set(c) - {"ener", "discard"}:
+            out.append(f"guard_cost: a cost here is ener and/or discard (n), not {c!r}")
+        elif not isinstance(c.get("discard", 0), int):
+            out.append("guard_cost: discard is a number of cards")
+    return out
+
+
 constant(
     "guard_cost",
-    {"add": list},
-    lambda st: (
-        "the opponent cannot Guard unless they also pay "
-        + ", ".join(f"{c['n']} {c['color']}" for c in st.get("add", []))
-    ),
-    "the opponent's Guard costs this ener more (000 'Guard')",
-    required=("add",),
+    {"add": list, "either": list, "instead": dict},
+    _guard_cost_text,
+    "the opponent's Guard costs more: this ener (add), and one of the costs of either, the guarding player "
+    "picking which (ener or discards from the hand, paid with the Guard); or, for its own player's Guard, a "
+    "cost they may pay instead of discarding a card with Guard (instead) (000 'Guard', 'Effect')",
+    check=_guard_cost_check,
 )
 
 

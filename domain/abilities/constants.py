@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache
+from itertools import product
 from typing import Any
 
-from domain import costs, facts
+from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, granted_ref
 from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
@@ -367,22 +368,40 @@ def attack_cost(s: GameState, slot: Slot) -> dict[str, Any]:
 facts._attack_has_cost[0] = lambda s, slot: bool(attack_cost(s, slot))
 
 
-def guard_cost_extra(s: GameState, guarding: str) -> list[dict[str, Any]]:
-    """Ener the guarding player must also pay to Guard, by constant abilities of the opponent's cards."""
-    return [c for p, _source, st in active(s, "guard_cost") if p != guarding for c in st.get("add", [])]
+def guard_dues(s: GameState, guarding: str, *, instead: bool = False) -> list[dict[str, Any]]:
+    """What the guarding player may pay with a Guard, besides discarding its card with Guard: each total they
+    may choose (``{"ener": [...], "discard": n}``; ``[{}]``: nothing more). The opponent's constants
+    ``guard_cost`` add ener (``add``) and one of their ``either`` costs each, the guarding player picking;
+    with ``instead``, the totals of a Guard paid without a card with Guard: one of their own ``instead`` costs
+    and the same extras (none such: no total)."""
+    fixed: list[dict[str, Any]] = []
+    picks: list[list[dict[str, Any]]] = []
+    for p, _source, st in active(s, "guard_cost"):
+        if p == guarding:
+            continue
+        fixed.extend(st.get("add", []))
+        if st.get("either"):
+            picks.append(list(st["either"]))
+    bases: list[dict[str, Any]] = [{}]
+    if instead:
+        bases = [
+            dict(st["instead"])
+            for p, _src, st in active(s, "guard_cost")
+            if p == guarding and "instead" in st
+        ]
+    out: list[dict[str, Any]] = []
+    for base in bases:
+        for chosen in product(*picks):
+            total = _cost_sum([base, {"ener": fixed}, *chosen])
+            if total not in out:
+                out.append(total)
+    return out
 
 
-def guard_payment(s: GameState, guarding: str) -> list[str] | None:
-    """The ener cards that pay the extra cost of a Guard (a canonical payment; none when there is no extra
-    cost), or None when the ener zone cannot pay it."""
-    extra = guard_cost_extra(s, guarding)
-    if not extra:
-        return []
-    items = tuple(CostItem(c["color"], int(c["n"])) for c in extra)
-    if facts.ener_locked(s, guarding, sum(i.n for i in items)):
-        return None
-    ener = [(e, facts.card_of(s, e)) for e in s.players[guarding].zones["ener"]]
-    return costs.choose_payment(items, ener)
+def _cost_sum(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    ener = [c for part in parts for c in part.get("ener", [])]
+    discard = sum(int(part.get("discard", 0)) for part in parts)
+    return {**({"ener": ener} if ener else {}), **({"discard": discard} if discard else {})}
 
 
 def spell_cost_extra(s: GameState, caster: str) -> list[dict[str, Any]]:

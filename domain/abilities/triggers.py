@@ -49,6 +49,7 @@ TRIGGERING: tuple[str, ...] = (
     "Battled",
     "SpellUsed",
     "Guarded",
+    "GuardedInstead",
     "Refreshed",
     "LifeClothCrushed",
 )
@@ -520,6 +521,7 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "SigniTrashed": _rule_trashed,
     "SpellUsed": _spell_used,
     "Guarded": _guarded,
+    "GuardedInstead": _guarded,
 }
 
 
