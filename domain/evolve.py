@@ -695,6 +695,9 @@ def _put_onto_field(state: GameState, d: dict[str, Any], _e: Any) -> None:
     slot = ps.signi[d["zone"]] = _on_top(ps.signi[d["zone"]], d["card"])
     if d.get("downed"):
         slot.downed = True
+    if d.get("no_abilities"):  # put onto the field as a SIGNI with no abilities: it never has them there
+        slot.keywords = ["no_abilities"]
+        state.flags["lost_abilities"] = [*state.flags.get("lost_abilities", []), d["card"]]
     state.pending = None
 
 

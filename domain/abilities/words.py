@@ -177,6 +177,7 @@ MOVE_ROUTES = {
             + (f" in the {s['signi_zone']} SIGNI zone" if s.get("signi_zone") else "")
             + (" downed" if s.get("downed") else "")
             + (" (its [Enter] abilities do not activate)" if s.get("no_enter") else "")
+            + (" as a SIGNI with no abilities" if s.get("no_abilities") else "")
         ),
     ),
     "to_hand_or_field": (
@@ -263,6 +264,8 @@ MOVE_ROUTES = {
 
 
 def _move_check(step: Step) -> list[str]:
+    if step.get("no_abilities") and step.get("to") != "field":
+        return ["step move: no_abilities is only for SIGNI put onto the field"]
     if "per" in step:  # "ener charge 1 for each ...": a measure
         return [f"step move: per: {p}" for p in per_problems(step["per"])]
     noted: dict[tuple[str, ...], str] = {
@@ -290,6 +293,7 @@ general_word(
         "filter": dict[str, Any],
         "downed": bool,
         "no_enter": bool,
+        "no_abilities": bool,
         "signi_zone": Literal["left", "center", "right"],
         "up_to": bool,
     },
@@ -331,7 +335,13 @@ _move_alias("put_self_under", {"target": TARGET}, targets=True)
 _move_alias("attach_soul", {"target": TARGET, "from": Literal["under", "lrig_trash"]}, targets=True)
 _move_alias(
     "to_field",
-    {"target": TARGET, "no_enter": bool, "downed": bool, "signi_zone": Literal["left", "center", "right"]},
+    {
+        "target": TARGET,
+        "no_enter": bool,
+        "downed": bool,
+        "no_abilities": bool,
+        "signi_zone": Literal["left", "center", "right"],
+    },
     targets=True,
 )
 alias(

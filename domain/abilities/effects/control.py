@@ -176,13 +176,19 @@ def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """What follows waits for a later moment (``attack_end``: the end of the attack under way; ``end_phase``:
     the start of your next end phase; ``turn_end``: the end phase of this turn, seed 001 "End phase", with the
     "at the end of the turn" abilities; ``opponent_next_turn``: the start of the next turn, the opponent's
-    when used in your turn; ``attacks``: an attack this turn, see ``_watch_attacks``)."""
+    when used in your turn; ``attacks``: an attack this turn, see ``_watch_attacks``). A step of what follows
+    that names ``it`` names the cards the step before targeted, as they are now: "put it onto your field; at
+    the end of the turn, put it into the trash" (those of them that left the field since are new cards)."""
     step = at.step
     s = rec.state
     if step.get("until") == "attacks":
         return _watch_attacks(rec, frame, at)
     frame.queue.pop(0)
     next_turn = step.get("until") == "opponent_next_turn"
+    then = fresh(step.get("then", []))
+    for st in then:
+        if st.get("target", {}).get("it"):
+            st["target"] = {"cards": list(frame.notes.get("targeted", []))}
     rec.emit(
         "EffectDelayed",
         "rules",
@@ -194,7 +200,7 @@ def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             "until": "turn" if next_turn else step.get("until", "attack_end"),
             "attack": (s.attack or {}).get("card"),
             "turn": s.turn + 1 if next_turn else s.turn,
-            "effect": fresh(step.get("then", [])),
+            "effect": then,
         },
     )
     return True

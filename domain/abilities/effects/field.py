@@ -37,8 +37,16 @@ def legal_zones(s: GameState, player: str, iid: str) -> list[str]:
 
 
 def put_onto_field(
-    rec: Recorder, frame: Frame, iid: str, zone: str, no_enter: bool, downed: bool = False
+    rec: Recorder,
+    frame: Frame,
+    iid: str,
+    zone: str,
+    no_enter: bool,
+    downed: bool = False,
+    no_abilities: bool = False,
 ) -> None:
+    """Put a SIGNI onto the field (``no_abilities``: as a SIGNI with no abilities, from the moment it is
+    there: none of its abilities triggers on its entering, and what it gains later it keeps)."""
     data: dict[str, Any] = {
         "player": frame.player,
         "card": iid,
@@ -48,6 +56,8 @@ def put_onto_field(
     }
     if downed:
         data["downed"] = True
+    if no_abilities:
+        data["no_abilities"] = True
     below = rec.state.players[frame.player].signi[zone]
     if below is not None:  # Rise: on top of the SIGNI there
         data["rise_on"] = below.iid
@@ -57,8 +67,8 @@ def put_onto_field(
 @op("to_field")
 def _to_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Put the targets onto the field one after the other, each in a zone its player chooses (when more than
-    one is legal; ``signi_zone``: only that one, "into your center SIGNI zone"); a target that fits no zone
-    stays where it is."""
+    one is legal; ``signi_zone``: only that one, "into your center SIGNI zone"; ``no_abilities``: "as a SIGNI
+    with no abilities"); a target that fits no zone stays where it is."""
     step = at.step
     p = frame.player
     moved: list[str] = list(frame.notes.get("moved", [])) if at.progress.answer is not None else []
@@ -75,7 +85,15 @@ def _to_field(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bo
         else:
             frame.notes["moved"] = moved
             return ask_zone(rec, frame, at, p, zones)
-        put_onto_field(rec, frame, iid, zone, bool(step.get("no_enter")), bool(step.get("downed")))
+        put_onto_field(
+            rec,
+            frame,
+            iid,
+            zone,
+            bool(step.get("no_enter")),
+            bool(step.get("downed")),
+            bool(step.get("no_abilities")),
+        )
         moved.append(iid)
     if moved:
         frame.notes["moved"] = moved
