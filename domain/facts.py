@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from domain.cards import Card, Catalogue, load_catalogue
+from domain.cards import COLORS, Card, Catalogue, load_catalogue
 from domain.per_match import PerMatch
 from domain.state import GameState, Slot
 
@@ -45,30 +45,65 @@ def use_constant_effects(power_bonus: PowerBonus, keyword_bonus: KeywordBonus) -
     _constant_effects = (power_bonus, keyword_bonus)
 
 
-_CARDS: PerMatch[dict[str, Card]] = PerMatch(512)
-# the match asked about last (the common case): its card map, that map's length, and its cards
-_last: tuple[dict[str, str], int, dict[str, Card]] = ({}, 0, {})
+AddedColors = Callable[[GameState, str, Card], tuple[str, ...]]
+# the colours effects add to a card (``constants.added_colors``, registered as it loads), and which catalogue
+# cards have abilities that may add colours: a match with none of them reads printed colours only
+_colour_effects: tuple[AddedColors, Callable[[str], bool]] = (lambda _s, _i, _c: (), lambda _c: False)
+
+
+def use_colour_effects(added: AddedColors, adds_colours: Callable[[str], bool]) -> None:
+    """Set what effects add to a card's colours, and which cards have abilities that may add colours
+    (``domain.abilities.constants``)."""
+    global _colour_effects, _CARDS, _last
+    _colour_effects = (added, adds_colours)
+    _CARDS = PerMatch(512)  # what each match's cards may do is found anew
+    _last = ({}, 0, {}, False)
+
+
+_CARDS: PerMatch[tuple[dict[str, Card], bool]] = PerMatch(512)
+# the match asked about last (the common case): its card map, that map's length, its cards, and whether a
+# card of it may add colours
+_last: tuple[dict[str, str], int, dict[str, Card], bool] = ({}, 0, {}, False)
+
+
+def _match_cards(cards: dict[str, str]) -> tuple[dict[str, Card], bool]:
+    adds = _colour_effects[1]
+    return {i: catalogue().get(c) for i, c in cards.items()}, any(adds(c) for c in set(cards.values()))
 
 
 def card_of(state: GameState, iid: str) -> Card:
     """The printed facts of a card instance, looked up once per match (``domain.per_match``); a SIGNI in the
     hand that an effect gave the Guard icon this turn has it there (``guard_icon``: it is lost as the card
-    leaves the hand)."""
+    leaves the hand); a card effects give more colours has them (000 'Color': "additionally black", "gains
+    a colour until end of turn"), wherever a rule reads its colours (filters, costs, ener, Shadow)."""
     global _last
     cards = state.cards
     last = _last  # read once: another thread may set it to another match's between two reads
     if cards is last[0] and len(cards) == last[1]:
         card: Card = last[2][iid]
+        colouring = last[3]
     else:
-        found = _CARDS.get(cards, lambda: {i: catalogue().get(c) for i, c in cards.items()})
-        _last = (cards, len(cards), found)
+        found, colouring = _CARDS.get(cards, lambda: _match_cards(cards))
+        _last = (cards, len(cards), found, colouring)
         card = found[iid]
+    if colouring:
+        card = _coloured(state, iid, card)
     iconed = state.flags.get("guard_icon")
     if iconed and iid in iconed and not card.guard and card.is_signi:
         owner = state.owners.get(iid)
         if owner is not None and iid in state.players[owner].zones["hand"]:
             return replace(card, guard=True)
     return card
+
+
+def _coloured(state: GameState, iid: str, card: Card) -> Card:
+    """The card with the colours effects add to it now (colourless is no colour: a colourless card that gains
+    one is of that colour only)."""
+    added = _colour_effects[0](state, iid, card)
+    if not added or set(added) <= set(card.colors):
+        return card
+    real = {c for c in card.colors if c in COLORS} | set(added)
+    return replace(card, colors=tuple(c for c in COLORS if c in real))
 
 
 def ener_card(state: GameState, iid: str) -> Card:

@@ -19,7 +19,8 @@ flags do. An entry is a dict:
 - ``cause``: ``effect``, ``cost``, ``battle`` or ``rule`` (the game's own procedure and rule processing:
   the draw phase, the ener phase, playing a SIGNI, a Guard ...);
 - ``by``: the card whose effect did it, when the event names one;
-- ``was``: for a SIGNI that left the field, what it was as it left (``last_known``).
+- ``was``: for a SIGNI that left the field, what it was as it left (``last_known``), with its colours
+  (``colors``) when effects had added some (effect.colors-added).
 
 Every entry of a move is a ``moved`` entry too: a draw is also a move from the deck to the hand, a discard one
 from the hand to the trash, a SIGNI entering one from its zone to the field. ``domain.abilities.measures``
@@ -32,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from domain import facts
 from domain.state import PILE_ZONES, GameState
 
 KEY = "tally"
@@ -124,13 +126,17 @@ def _was(s: GameState, owner: str, place: str) -> dict[str, Any] | None:
     slot = s.players[owner].signi.get(pos) if zone == "signi" and owner in s.players else None
     if slot is None:
         return None
-    return {"upped": not slot.downed, "frozen": slot.frozen, "under": list(slot.under)}
+    was: dict[str, Any] = {"upped": not slot.downed, "frozen": slot.frozen, "under": list(slot.under)}
+    colours = facts.card_of(s, slot.iid).colors
+    if colours != facts.catalogue().get(s.cards[slot.iid]).colors:  # effects had added some
+        was["colors"] = list(colours)
+    return was
 
 
 def last_known(s: GameState, iid: str) -> dict[str, Any] | None:
     """What a SIGNI was as it last left the field this turn (000 '[Auto]': an ability that looks at a card
-    that left the field looks at it as it was then): ``upped``, ``frozen`` and ``under`` (the cards under
-    it); None when it did not leave the field this turn."""
+    that left the field looks at it as it was then): ``upped``, ``frozen``, ``under`` (the cards under
+    it) and ``colors`` (when effects had added some); None when it did not leave the field this turn."""
     for e in reversed(s.flags.get(KEY, ())):
         if e.get("card") == iid and "was" in e:
             return dict(e["was"])

@@ -19,6 +19,9 @@ A form is its parameters and their types, how it reads in English, and what else
   (``battled``), or, during an attack phase, the SIGNI in front of it vanished however (``front``), goes to
   the trash instead of the ener zone; ``front_vanished_to_trash`` is its alias for ``front``;
 - ``keywords``: ``{"target": {"self": true}, "keywords": [...]}``: the card has these keywords;
+- ``colors``: ``{"target": {"self": true} | {"side", "zones", "filter"}, "colors": [...]}``: the cards the
+  target names are also of these colours ("SIGNI on your field and in your ener zone are additionally
+  black": side ``you``, zones ``signi`` and ``ener``, a filter of printed facts);
 - ``soul_grant``: ``{"ability": {...}}``: the SIGNI this card is attached to as a [Soul] has the ability;
 - ``grant_ability``: ``{"target": spec, "ability": {...}}``: the cards the target names have the ability while
   the constant applies: ``{"self": true}`` (this card: "as long as ..., this SIGNI gains ..."), a side/zone/
@@ -63,6 +66,7 @@ from domain.abilities.targets import (
     target_text,
 )
 from domain.abilities.vocabulary import fits, step_problems, steps_text, type_text
+from domain.cards import COLORS
 
 Step = Mapping[str, Any]
 Text = Callable[[Step], str]
@@ -171,6 +175,10 @@ constant(
 
 def _immune_text(st: Step) -> str:
     by = "the opponent's" if st.get("by", "opponent") == "opponent" else "any"
+    if "source" in st:  # the effects of those cards only
+        kind = "SIGNI" if st["source"].get("type") == "signi" else "cards"
+        rest = {k: v for k, v in st["source"].items() if k != "type"}
+        by = f"{by} {filter_text(rest).strip()} {kind}'".replace("  ", " ")
     what = st.get("from", "vanish")
     if what == "power_minus":
         return f"this SIGNI's power cannot be lowered by {by} effects"
@@ -182,10 +190,19 @@ def _immune_text(st: Step) -> str:
 
 constant(
     "immune",
-    {"from": Literal["vanish", "down", "power_minus", "gain_abilities"], "by": Literal["opponent", "any"]},
+    {
+        "from": Literal["vanish", "down", "power_minus", "gain_abilities"],
+        "by": Literal["opponent", "any"],
+        "source": dict,
+    },
     _immune_text,
     "the card cannot be vanished (downed, given minus power, given new abilities) by the opponent's (or any) "
-    "effects",
+    "effects (``source``: of the cards that fit this filter only, their level as on the field; not battle)",
+    check=lambda st: [
+        "source is a filter of the card whose effect it is (type, class, level, colour)"
+        for _ in [0]
+        if set(st.get("source", {})) - {"type", "class", "level", "level_min", "level_max", "color"}
+    ],
 )
 
 
@@ -363,6 +380,55 @@ constant(
 )
 
 
+_COLOUR_ZONES = ("signi", "lrig", "ener", "hand", "trash")
+
+
+def _colors_text(st: Step) -> str:
+    spec = st.get("target", {})
+    colours = " and ".join(str(c) for c in st.get("colors", []))
+    if spec.get("self"):
+        return f"this card is also {colours}"
+    side = {"you": "your", "opponent": "the opponent's", "any": "each player's"}[spec.get("side", "you")]
+    names = {"signi": "field", "lrig": "LRIG zone", "ener": "ener zone", "hand": "hand", "trash": "trash"}
+    where = " and ".join(names[z] for z in spec.get("zones", ["signi"]))
+    what = filter_text(spec.get("filter", {})).strip() or "cards"
+    return f"{what} in {side} {where} are also {colours}".replace("  ", " ")
+
+
+def _colors_check(st: Step) -> list[str]:
+    """A colour constant names colours (colorless is none) and either this card or a side's zones with a
+    filter of printed facts (no colour keys: the colours it reads are those it gives)."""
+    spec = st.get("target", {})
+    out = [f"{c!r} is not a colour" for c in st.get("colors", []) if c not in COLORS]
+    if not st.get("colors"):
+        out.append("colors names one colour or more")
+    if spec.get("self"):
+        if set(spec) != {"self"}:
+            out.append("a target of this card takes nothing else")
+        return out
+    if set(spec) - {"side", "zones", "filter"}:
+        out.append("the target is this card (self), or a side, its zones and a filter")
+    if spec.get("side", "you") not in ("you", "opponent", "any"):
+        out.append("side is you, opponent or any")
+    if set(spec.get("zones", ["signi"])) - set(_COLOUR_ZONES):
+        out.append(f"zones are among {_COLOUR_ZONES}")
+    f = spec.get("filter", {})
+    if set(f) - {"type", "class", "level", "level_min", "level_max", "card"}:
+        out.append("the filter reads printed facts only: type, class, level, card")
+    return out
+
+
+constant(
+    "colors",
+    {"target": dict, "colors": list},
+    _colors_text,
+    "the cards the target names (this card, or the cards of a side's zones that fit a filter of printed "
+    "facts) are also of these colours while the ability applies (effect.colors-added)",
+    check=_colors_check,
+    required=("target", "colors"),
+)
+
+
 def _lrig_attacks_text(st: Step) -> str:
     downed = " even while downed" if st.get("downed") else ""
     return f"this LRIG can attack{downed}, up to {st.get('max', 1)} times this turn"
@@ -499,11 +565,11 @@ def general_constant(name: str, changes: tuple[str, ...], doc: str) -> None:
 
 general_constant(
     "grant",
-    ("power", "keywords", "soul_grant", "grant_ability"),
-    "what a card has while the ability applies: power (the target, amount, per), keywords, the ability "
-    "the SIGNI this card is attached to as a [Soul] has, or an ability the cards its target names have "
-    "(this card, your center LRIG ...; target above: the constants of a card lying under a SIGNI that name "
-    "the SIGNI on top of it)",
+    ("power", "keywords", "soul_grant", "grant_ability", "colors"),
+    "what a card has while the ability applies: power (the target, amount, per), keywords, colours, the "
+    "ability the SIGNI this card is attached to as a [Soul] has, or an ability the cards its target names "
+    "have (this card, your center LRIG ...; target above: the constants of a card lying under a SIGNI that "
+    "name the SIGNI on top of it)",
 )
 general_constant(
     "rule",

@@ -16,7 +16,9 @@ This module registers the power and keywords constants give with ``domain.facts`
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from functools import cache
 from itertools import product
 from typing import Any
@@ -27,7 +29,7 @@ from domain.abilities.catalogue import abilities_of, ability_at, forget_with_enc
 from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
 from domain.abilities.measures import Ctx, bonus
 from domain.abilities.triggers import held, holding, team_ok, use_constant_abilities
-from domain.cards import CostItem
+from domain.cards import Card, CostItem
 from domain.per_match import PerMatch
 from domain.state import GameState, Slot, facing, opponent
 
@@ -74,7 +76,9 @@ def _forget() -> None:
     global _HOLDERS
     _constants.cache_clear()
     _steps.cache_clear()
+    adds_colours.cache_clear()
     _HOLDERS = PerMatch()
+    facts.use_colour_effects(added_colors, adds_colours)
 
 
 forget_with_encodings(_forget)
@@ -270,16 +274,39 @@ def _amount(s: GameState, p: str, source: str, step: Step, affected: str) -> int
     return bonus(Ctx(s, p, source, {"affected": affected}), int(step["amount"]), step["per"])
 
 
-def immune(s: GameState, iid: str, what: str, by: str, battle: bool = False) -> bool:
+def immune(
+    s: GameState, iid: str, what: str, by: str, battle: bool = False, effect_of: str | None = None
+) -> bool:
     """Whether a constant keeps the card from being ``what``-ed (vanished, downed) by an effect of player
-    ``by``; ``battle``: vanished in battle, which only "cannot be vanished" (``by: any``) keeps from it."""
+    ``by``; ``battle``: vanished in battle, which only "cannot be vanished" (``by: any``) keeps from it.
+    ``effect_of``: the card whose effect it is; a constant with a ``source`` filter keeps the card only from
+    the effects of cards that fit it ("by the effects of the opponent's level one SIGNI"), their level as
+    it is on the field."""
     for p, source, step in active(s, "immune"):
         if source != iid or step.get("from") != what:
+            continue
+        f = step.get("source")
+        if f is not None and (battle or effect_of is None or not _source_fits(s, effect_of, f)):
             continue
         whom = step.get("by", "opponent")
         if whom == "any" or (not battle and (whom == "opponent") == (by != p)):
             return True
     return False
+
+
+def _source_fits(s: GameState, iid: str, f: tg.Filter) -> bool:
+    """Whether the card whose effect it is fits a filter: its printed facts, and its level as it is now
+    when it is on the field."""
+    if iid not in s.cards:
+        return False
+    levels = {k: f[k] for k in ("level", "level_min", "level_max") if k in f}
+    rest = {k: v for k, v in f.items() if k not in levels}
+    if not tg.card_fits(facts.card_of(s, iid), rest):
+        return False
+    level = facts.level(s, iid) if tg.on_field(s, iid) else facts.card_of(s, iid).level or 0
+    too_low = "level_min" in levels and level < levels["level_min"]
+    too_high = "level_max" in levels and level > levels["level_max"]
+    return not (too_low or too_high or ("level" in levels and level != levels["level"]))
 
 
 def replacements(s: GameState, player: str, event: str) -> list[tuple[str, int | str, Step]]:
@@ -488,5 +515,59 @@ def _given_ref(card_id: str, step: Step) -> str | None:
     return None
 
 
+COLOR_KEYWORD = "color:"  # a colour a card on the field gained until end of turn ("color:green"): a keyword
+_colouring: ContextVar[bool] = ContextVar("colouring", default=False)
+
+
+@cache
+def adds_colours(card_id: str) -> bool:
+    """Whether a catalogue card has an ability (its own, or one it gives) that may add colours to cards: a
+    ``colors`` constant or a ``gain_color`` step."""
+    text = json.dumps(abilities_of(card_id))
+    words = ('"op": "colors"', '"change": "colors"', '"gain_color"', '"change": "color"')
+    return any(w in text for w in words)
+
+
+def added_colors(s: GameState, iid: str, printed: Card) -> tuple[str, ...]:
+    """The colours effects add to a card now (000 'Color', effect.colors-added): those it gained until end of
+    turn on the field, and those constants (``colors``) that apply now give it. While they are worked out,
+    a card's colours are its printed ones (a constant's condition reading colours would loop)."""
+    if _colouring.get():
+        return ()
+    token = _colouring.set(True)
+    try:
+        return tuple(_added_colors(s, iid, printed))
+    finally:
+        _colouring.reset(token)
+
+
+def _added_colors(s: GameState, iid: str, printed: Card) -> Iterator[str]:
+    owner = s.owners.get(iid)
+    if owner is None:
+        return
+    ps = s.players[owner]
+    where = (ps.find(iid) or "").split(":")
+    if len(where) == 2 and where[0] in ("signi", "lrig"):
+        slot = (ps.signi if where[0] == "signi" else ps.lrig).get(where[1])
+        for k in slot.keywords if slot is not None else ():
+            if k.startswith(COLOR_KEYWORD):
+                yield k[len(COLOR_KEYWORD) :]
+    for p, source, st in active(s, "colors"):
+        spec = st.get("target", {})
+        if spec.get("self"):
+            reached = source == iid
+        else:
+            side = spec.get("side", "you")
+            reached = (
+                (side == "any" or tg.side_of(p, side) == owner)
+                and where[0] in spec.get("zones", ["signi"])
+                and len(where) <= 2  # not a card under another
+                and tg.card_fits(printed, spec.get("filter", {}))
+            )
+        if reached:
+            yield from st.get("colors", [])
+
+
+facts.use_colour_effects(added_colors, adds_colours)
 facts.use_constant_effects(power_bonus, keyword_bonus)
 use_constant_abilities(given_abilities)

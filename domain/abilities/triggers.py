@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -25,6 +26,7 @@ from domain import facts, tally
 from domain.abilities import targets as tg
 from domain.abilities import trigger_words as tw
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, harmony_as_auto
+from domain.cards import Card
 from domain.recorder import Recorder
 from domain.state import MARKER_CARDS, SIGNI_ZONES, GameState, facing, opponent
 
@@ -701,8 +703,18 @@ def _subject_fits(s: GameState, iid: str, f: dict[str, Any], card: str) -> bool:
         for k in ("upped", "frozen"):
             if k in f and known is not None and known.get(k, False) != f[k]:
                 return False
-        return tg.card_fits(facts.card_of(s, iid), f)  # what else it was is what is printed on it
+        return tg.card_fits(_as_it_left(s, iid), f)  # what else it was is what is printed on it
     return tg.slot_fits(s, slot, where[1].split(":")[1], f)
+
+
+def _as_it_left(s: GameState, iid: str) -> Card:
+    """A card that just left the field as it was there: its printed facts, and the colours effects had added
+    to it (the tally noted them as it left, effect.colors-added)."""
+    card = facts.card_of(s, iid)
+    known = tally.last_known(s, iid)
+    if known is not None and "colors" in known:
+        return replace(card, colors=tuple(known["colors"]))
+    return card
 
 
 def _by_own_effect(s: GameState, d: dict[str, Any]) -> bool:

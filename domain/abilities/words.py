@@ -31,6 +31,7 @@ from domain.abilities.vocabulary import (
     steps_text,
     word,
 )
+from domain.cards import COLORS
 
 Who = Literal["you", "opponent"]
 Until = Literal["end_of_turn", "opponent_next_turn"]
@@ -431,6 +432,20 @@ def _keywords_text(s: Step) -> str:
     return f"{_t(s)} {' and '.join(parts)} until end of {until}"
 
 
+def _gain_color_text(s: Step) -> str:
+    if s.get("gainer") == "self":
+        return f"this card gains one colour of {_t(s)} (its player's choice among them) until end of turn"
+    return f"{_t(s)} gains {' and '.join(str(c) for c in s.get('colors', []))} until end of turn"
+
+
+def _gain_color_problems(step: Step) -> list[str]:
+    """A colour gained is named (``colors``, colorless is none) or is one of the target's (``gainer: self``:
+    this card gains it), not both."""
+    if ("colors" in step) == ("gainer" in step):
+        return ["step gain_color: either colors (the targets gain them) or gainer self (one of the target's)"]
+    return [f"step gain_color: {c!r} is not a colour" for c in step.get("colors", []) if c not in COLORS]
+
+
 def keyword_problems(keywords: Any) -> list[str]:
     """A keyword that starts like a qualified Shadow and does not read as one."""
     return [
@@ -449,6 +464,7 @@ MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
         _hold_ability_text,
         {"ability": dict[str, Any], "holder": Literal["you", "center_lrig"]},
     ),
+    "gain_color": (("color",), _gain_color_text, {"colors": list[str], "gainer": Literal["self"]}),
     "lose_abilities": (
         ("lose_abilities",),
         lambda s: f"{_t(s)} loses its abilities until end of turn",
@@ -557,6 +573,8 @@ def _modify_check(step: Step) -> list[str]:
         out.append("step hold_ability: a holder (you, center_lrig) and no target: the player holds it")
     if step.get("change") == "keywords":
         out.extend(keyword_problems(step.get("keywords")))
+    if step.get("change") == "color":
+        out.extend(_gain_color_problems(step))
     on_ener = step.get("target", {}).get("zone") == "ener"
     if step.get("change") == "keywords" and on_ener != (step.get("keywords") == ["multi_ener"]):
         out.append("step grant: an ener card gains only multi_ener, and only an ener card gains it")
@@ -588,6 +606,7 @@ general_word(
             "erased",
             "held",
             "zone_keywords",
+            "color",
         ],
         "value": bool,
         "remove": bool,

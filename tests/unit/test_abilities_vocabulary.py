@@ -158,6 +158,7 @@ def test_every_step_can_be_described() -> None:
         "remove_marker": {"marker": "virus", "side": "opponent"},
         "counter": {"target": {"side": "opponent", "zone": "check", "filter": {"cost_max": 3}}},
         "grant_zone": {"side": "you", "signi_zones": ["center"], "keywords": ["lancer"]},
+        "gain_color": {"target": {"side": "you", "zone": "lrig"}, "gainer": "self"},
     }
     for name in OPS:
         step = {"op": name, **samples.get(name, {})}

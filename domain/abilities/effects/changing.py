@@ -10,7 +10,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import granted_ref
-from domain.abilities.constants import immune, minus_to_plus
+from domain.abilities.constants import COLOR_KEYWORD, immune, minus_to_plus
 from domain.abilities.effects.running import OPS, Op, ask_in_step, op, take
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
@@ -18,6 +18,7 @@ from domain.abilities.frames import (
     Pending,
 )
 from domain.abilities.measures import Ctx, bonus
+from domain.cards import COLORS
 from domain.recorder import Recorder
 from domain.state import GameState
 
@@ -27,7 +28,7 @@ def _set_flag(name: str, value: bool) -> Op:
         step = at.step
         cards = live_targets(rec, frame, step, chosen)
         if name == "downed" and value:  # a constant may keep a card from being downed by these effects
-            cards = [i for i in cards if not immune(rec.state, i, "down", frame.player)]
+            cards = [i for i in cards if not immune(rec.state, i, "down", frame.player, effect_of=frame.card)]
         if cards:
             rec.emit("CardsSet", "rules", frame.rule, {"cards": cards, name: value, "by_effect": frame.card})
         return True
@@ -77,7 +78,7 @@ def _power(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
     amount = int(step["amount"]) * _per(s, frame.player, step.get("per"), frame.card, frame.notes)
     for iid in live_targets(rec, frame, step, chosen):
-        if amount < 0 and immune(s, iid, "power_minus", frame.player):
+        if amount < 0 and immune(s, iid, "power_minus", frame.player, effect_of=frame.card):
             continue  # a constant keeps its power from being lowered by this player's effects
         turned = amount < 0 and minus_to_plus(s, iid, frame.player)  # "gets + that amount instead"
         doubled = amount < 0 and _doubled(s, frame, iid)
@@ -127,7 +128,7 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
     losing = all(str(k).startswith("lose:") for k in step["keywords"])  # losing keywords gains nothing
     for iid in live_targets(rec, frame, step, chosen):
-        if not losing and immune(rec.state, iid, "gain_abilities", frame.player):
+        if not losing and immune(rec.state, iid, "gain_abilities", frame.player, effect_of=frame.card):
             continue  # a constant keeps it from gaining new abilities by this player's effects
         rec.emit(
             "KeywordsGranted",
@@ -151,6 +152,46 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     return True
 
 
+@op("gain_color")
+def _gain_color(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The targets gain the colours named until end of turn; or (``gainer: self``) this card gains one colour
+    of the target's (its player chooses when there are several; a colourless target gives none) (000 'Color',
+    effect.colors-added). A colour gained is kept among the card's keywords (``color:<colour>``), which end
+    with the turn or as it leaves the field."""
+    step = at.step
+    s = rec.state
+    targets = live_targets(rec, frame, step, chosen)
+    if "colors" in step:
+        gainers, colours = targets, [str(c) for c in step["colors"]]
+    else:
+        gainers = [frame.card] if tg.on_field(s, frame.card) else []
+        options = [c for c in COLORS if any(c in facts.card_of(s, t).colors for t in targets)]
+        if not gainers or not options:
+            return True
+        if len(options) > 1:
+            if at.progress.answer is None:
+                return ask_in_step(
+                    rec, frame, at, frame.player, min=0, max=0, choices=[], options=options,
+                    prompt="choose the colour it gains",
+                )  # fmt: skip
+            colours = [str(take(at)["option"])]
+        else:
+            colours = options
+    for iid in gainers:
+        rec.emit(
+            "KeywordsGranted",
+            "rules",
+            frame.rule,
+            {
+                "card": iid,
+                "keywords": [f"{COLOR_KEYWORD}{c}" for c in colours],
+                "until": "end_of_turn",
+                "by_effect": frame.card,
+            },
+        )
+    return True
+
+
 @op("grant_ability")
 def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """The targets gain the ability written in the step, until end of turn (``until: opponent_next_turn``,
@@ -160,7 +201,7 @@ def _grant_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) 
     lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
     ref = granted_ref(rec.state.cards[frame.card], int(frame.ability), step["ability"])
     for iid in live_targets(rec, frame, step, chosen):
-        if immune(rec.state, iid, "gain_abilities", frame.player):
+        if immune(rec.state, iid, "gain_abilities", frame.player, effect_of=frame.card):
             continue  # a constant keeps it from gaining new abilities by this player's effects
         rec.emit(
             "AbilityGranted",

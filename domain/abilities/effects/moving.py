@@ -169,7 +169,7 @@ def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
         if "trash_if" in step and slot is not None and tg.slot_fits(rec.state, slot, zone, step["trash_if"]):
             move_cards(rec, frame, owner, [iid], "trash")  # "if it is ..., put it into the trash instead"
             continue
-        if immune(rec.state, iid, "vanish", frame.player):
+        if immune(rec.state, iid, "vanish", frame.player, effect_of=frame.card):
             continue  # a constant keeps it from being vanished by this player's effects
         own = leaving.replaced(rec.state, iid, frame.player)
         if own is not None:  # not vanished: it goes where its own replacement says instead (or stays)

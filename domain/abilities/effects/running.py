@@ -163,7 +163,7 @@ def _leaving(rec: Recorder, frame: Frame, at: Pending) -> list[str]:
         live = live_targets(rec, frame, at.step, raw)
         out = [i for i in live if _on_signi_zone(s, i)]
         if g.get("op") == "vanish":
-            out = [i for i in out if not immune(s, i, "vanish", frame.player)]
+            out = [i for i in out if not immune(s, i, "vanish", frame.player, effect_of=frame.card)]
         return out
     return []
 

@@ -1,0 +1,53 @@
+"""Colours effects add to cards (rule effect.colors-added): every reader of a card's colours sees them."""
+
+from __future__ import annotations
+
+from domain import facts
+from domain.evolve import fold
+from domain.setup import create_position
+from domain.state import GameState
+from tests.unit.scenario_runner import build
+
+
+def _state(p1: dict[str, object]) -> GameState:
+    position = {"turn": 4, "turn_player": "p1", "phase": "main", "players": {"p1": p1}}
+    return fold(create_position(build(position)))
+
+
+def _iid(s: GameState, player: str, where: str) -> str:
+    ps = s.players[player]
+    if where.startswith("signi:"):
+        slot = ps.signi[where.split(":")[1]]
+        assert slot is not None
+        return slot.iid
+    return ps.zones[where][0]
+
+
+def test_a_constant_makes_your_signi_on_the_field_and_in_the_ener_zone_black() -> None:
+    s = _state(
+        {
+            "signi": {"center": "WXDi-P06-040", "left": "WXDi-D03-018"},
+            "ener": ["WXDi-D03-015"],
+            "trash": ["WXDi-D03-012"],
+            "hand": ["WXDi-D03-021"],
+        }
+    )
+    assert facts.card_of(s, _iid(s, "p1", "signi:left")).colors == ("red", "blue", "black")
+    assert facts.card_of(s, _iid(s, "p1", "ener")).colors == ("red", "black")
+    assert facts.card_of(s, _iid(s, "p1", "trash")).colors == ("red",)  # not in the zones it names
+    assert facts.card_of(s, _iid(s, "p1", "hand")).colors == ("red",)
+    front = s.players["p2"].zones["deck"][0]
+    assert facts.card_of(s, front).colors == ("red",)  # the opponent's cards are not yours
+
+
+def test_a_colour_gained_until_end_of_turn_is_read_from_the_card_on_the_field() -> None:
+    s = _state({"signi": {"center": "WXDi-P03-074"}})
+    iid = _iid(s, "p1", "signi:center")
+    assert facts.card_of(s, iid).colors == ("green",)
+    slot = s.players["p1"].signi["center"]
+    assert slot is not None
+    slot.keywords.append("color:black")
+    assert facts.card_of(s, iid).colors == ("green", "black")
+    slot.keywords.clear()
+    assert facts.card_of(s, iid).colors == ("green",)
+
