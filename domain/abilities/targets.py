@@ -8,7 +8,9 @@ Target spec: ``{"self": true}`` (this card), ``{"it": true}`` (the card or cards
 "down target SIGNI and freeze it"; with a ``filter``, only those that fit: "if it is a <Venom> ..."),
 ``{"attacker": true}`` (the SIGNI attacking now, not targeted), ``{"cause": true}`` (the card whose ability or
 effect caused the trigger: "that SIGNI", noted by the trigger; not targeted), ``{"subject": true}`` (the SIGNI
-the trigger's event was about: "the SIGNI that entered", noted by the trigger; not targeted),
+the trigger's event was about: "the SIGNI that entered", noted by the trigger; not targeted; with ``zone``
+``trash``, ``ener`` or ``hand``: that card, if it is in that zone of its owner's: "put that card from the
+trash onto the field"),
 ``{"marker_zone": true}`` (the SIGNI in the SIGNI zone of the marker whose ability this is; not targeted), or
 ``{"side": "opponent" | "you", "zone": "signi" | "trash" | "ener" | "hand" | "lrig" | "under", "count": 1,
 "up_to": false, "another": false, "all": false, "distinct": "class", "filter": {...}}``. ``all`` names every
@@ -260,6 +262,9 @@ def target_text(spec: dict[str, Any]) -> str:
     if spec.get("cause"):
         return "that card (whose ability or effect caused this)"
     if spec.get("subject"):
+        where = spec.get("zone")
+        if where in ("trash", "ener", "hand"):  # the card the trigger was about, now in that zone
+            return f"that card (the one the trigger was about) from the {where}"
         return "that SIGNI (the one the trigger was about)"
     if spec.get("marker_zone"):
         return "the SIGNI in this marker's zone"

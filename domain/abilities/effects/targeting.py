@@ -21,6 +21,8 @@ from domain.abilities.vocabulary import step_text
 from domain.recorder import Recorder
 from domain.state import SIGNI_ZONES, GameState, facing, opponent
 
+PILES = ("trash", "ener", "hand")  # the zones a card the trigger was about is named in ("from the trash")
+
 
 def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
     """Choose every target of a segment before any of its steps resolves. False: a choice was asked. "It"
@@ -112,7 +114,12 @@ def _targets_of(rec: Recorder, frame: Frame, at: Pending, before: list[str]) -> 
         return [card] if isinstance(card, str) and tg._on_field(s, card) else []
     if spec.get("subject"):  # not a target: the SIGNI the trigger was about ("the SIGNI that entered")
         card = frame.notes.get("subject")
-        return [card] if isinstance(card, str) and tg._on_field(s, card) else []
+        if not isinstance(card, str):
+            return []
+        pile = spec.get("zone")  # "that card, from the trash": there, in its owner's zone
+        if pile in PILES:
+            return [card] if card in s.players[s.owners[card]].zones[str(pile)] else []
+        return [card] if tg._on_field(s, card) else []
     if spec.get("marker_zone"):  # not a target: the SIGNI in the zone of the marker whose ability this is
         side, _, zone = str(frame.notes.get("marker_zone", "")).partition(":")
         slot = s.players[side].signi.get(zone) if side in s.players else None
@@ -474,6 +481,9 @@ def _ask_next_target(
 def live_targets(rec: Recorder, frame: Frame, step: dict[str, Any], chosen: list[str]) -> list[str]:
     """Chosen targets that still fit: a target that became illegal before resolution is not affected."""
     spec = step["target"]
+    if spec.get("subject") and spec.get("zone") in PILES:  # that card, still in that zone of its owner's
+        s = rec.state
+        return [i for i in chosen if i in s.players[s.owners[i]].zones[str(spec["zone"])]]
     if (
         spec.get("it")
         or spec.get("facing")
