@@ -870,7 +870,7 @@ def next_waiting(rec: Recorder, player: str) -> bool:
         ):
             rec.emit("EffectEnded", "rules", "effect.delayed", {"key": w["key"], "reason": "the turn ended"})
             return True
-    mine = [w for w in s.waiting if w["player"] == player and _ready(s, w)]
+    mine = _first_parts([w for w in s.waiting if w["player"] == player and _ready(s, w)])
     if not mine:
         return False
     if len(mine) > 1 and not _same(mine):
@@ -886,6 +886,23 @@ def next_waiting(rec: Recorder, player: str) -> bool:
         return True
     activate(rec, mine[0])
     return True
+
+
+def _first_parts(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The waiting entries that may resolve next: of the parts of one effect applied again as the next turn
+    begins ("until the end of the opponent's next turn": delayed entries of one card's ability for that
+    turn), only the first, so that they apply again in the order they first applied (000 'Effect': "loses its
+    abilities and gains ..." keeps what is gained after the loss)."""
+    seen: set[tuple[str, str, int]] = set()
+    out = []
+    for w in entries:
+        if w.get("kind") == "delayed" and w.get("until") == "turn":
+            part = (str(w["card"]), str(w["ability"]), int(w["turn"]))
+            if part in seen:
+                continue
+            seen.add(part)
+        out.append(w)
+    return out
 
 
 def _same(entries: list[dict[str, Any]]) -> bool:

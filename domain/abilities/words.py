@@ -467,8 +467,9 @@ MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "gain_color": (("color",), _gain_color_text, {"colors": list[str], "gainer": Literal["self"]}),
     "lose_abilities": (
         ("lose_abilities",),
-        lambda s: f"{_t(s)} loses its abilities until end of turn",
-        {},
+        lambda s: f"{_t(s)} loses its abilities until end of "
+        + ("the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn"),
+        {"until": Until},
     ),
     "set_base": (
         ("base",),

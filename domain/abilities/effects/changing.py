@@ -229,6 +229,10 @@ def _hold_ability(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -
 
 @op("lose_abilities")
 def _lose_abilities(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """The targets lose their abilities until end of turn, those they gained before included; what they gain
+    afterwards they keep (``until: opponent_next_turn``, in your turn: lost again as the opponent's next turn
+    begins, for as long as they stay on the field, before the later parts of the same effect are applied
+    again: the order of the effect's parts is kept, ``triggers.next_waiting``)."""
     step = at.step
     cards = live_targets(rec, frame, step, chosen)
     if cards:
@@ -238,6 +242,8 @@ def _lose_abilities(rec: Recorder, frame: Frame, at: Pending, chosen: list[str])
             "effect.lose-abilities",
             {"cards": cards, "until": "end_of_turn", "by_effect": frame.card},
         )
+        if step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player:
+            again_next_turn(rec, frame, {"op": "lose_abilities", "target": {"cards": list(cards)}})
     return True
 
 
