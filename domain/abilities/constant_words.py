@@ -146,7 +146,7 @@ def _target_check(st: Step) -> list[str]:
 
 _UNREAD_BY_CONSTANTS = (
     "power_max", "power_min", "power_above_base", "power_below", "upped", "frozen", "in_front",
-    "highest_power", "infected", "power_is_base", "has_abilities", "attacked",
+    "highest_power", "infected", "power_is_base", "has_abilities", "has_enter", "attacked",
 )  # fmt: skip
 
 

@@ -22,7 +22,9 @@ compare them: reprints share one), ``shares_lrig_color`` (``any``: the card shar
 owner's LRIGs; ``not_center``: with one of them that is not the center LRIG), ``not_timing`` (an Assist LRIG
 or ARTS without that use timing: ``attack``), ``grow_cost_zero`` (whether the card's grow cost is zero, of any
 colour), ``power_is_base`` (whether a SIGNI's power on the field is its printed power), ``has_abilities``
-(whether a SIGNI on the field has an ability: printed and not lost, or gained), ``cost_max`` (the ener cost
+(whether a SIGNI on the field has an ability: printed and not lost, or gained), ``has_enter`` (whether the
+card has an [Enter] ability: on the field, one it has now, not lost, or gained; elsewhere, one printed),
+``cost_max`` (the ener cost
 printed on the card, all its colours added up, is at most that), ``attacked`` (whether the SIGNI on the
 field attacked this turn), ``rise`` (whether the card has Rise: the Rise icon; checked where targets are
 found), ``power_max_self`` (power no more than this card's own, as it is now; checked where targets are
@@ -91,6 +93,7 @@ FILTER_KEYS = (
     "power_max_self",
     "power_is_base",
     "has_abilities",
+    "has_enter",
     "attacked",
     "cost_max",
     "level_max_measure",
@@ -193,7 +196,23 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("grow_cost_zero" in f and (sum(c.n for c in card.grow_cost) == 0) != f["grow_cost_zero"])
         or ("cost_max" in f and sum(c.n for c in card.cost) > f["cost_max"])
         or ("rise" in f and _has_rise(card) != f["rise"])
+        or ("has_enter" in f and _printed_enter(card) != f["has_enter"])
     )
+
+
+def _printed_enter(card: Card) -> bool:
+    """Whether an [Enter] ability is printed on the card (its encoding has one)."""
+    from domain.abilities.catalogue import abilities_of
+
+    return any(ab["kind"] == "enter" for ab in abilities_of(card.id))
+
+
+def has_enter(s: GameState, iid: str) -> bool:
+    """Whether a card on the field has an [Enter] ability now: its own while it has not lost its abilities,
+    or one it gained (000 '[Enter]')."""
+    from domain.abilities.triggers import abilities
+
+    return any(ab["kind"] == "enter" for _ref, ab in abilities(s, iid))
 
 
 def _has_rise(card: Card) -> bool:
@@ -225,6 +244,10 @@ def _cards_under(s: GameState, slot: Slot) -> bool:
 
 def slot_fits(s: GameState, slot: Slot, zone: str, f: Filter) -> bool:
     card = facts.card_of(s, slot.iid)
+    if "has_enter" in f:  # on the field: the abilities it has now, not those printed
+        if has_enter(s, slot.iid) != f["has_enter"]:
+            return False
+        f = {k: v for k, v in f.items() if k != "has_enter"}
     if not card_fits(card, f):
         return False
     if "power_max" in f or "power_min" in f:  # asked only then: a constant's condition about SIGNI would loop
@@ -378,6 +401,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "power_above_base": ("with more power than printed", "with no more power than printed"),
         "power_is_base": ("with its printed power", "with a power other than printed"),
         "has_abilities": ("with abilities", "with no abilities"),
+        "has_enter": ("with an [Enter] ability", "without an [Enter] ability"),
         "attacked": ("that attacked this turn", "that did not attack this turn"),
         "shares_center_color": (
             "sharing colour with its owner's center LRIG",
