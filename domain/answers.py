@@ -404,6 +404,11 @@ def attack(rec: Recorder, act: Action) -> None:
         must = facts.must_attack(s, p) if s.step == "signi_attack" else []
         if must:
             raise IllegalAction("effect.must-attack", _must_text(must))
+        from domain.abilities.constants import attack_cost
+
+        due = attack_cost(s, slot)  # an LRIG given "cannot attack unless you pay" pays with the attack
+        if due:
+            _pay_attack_cost(rec, act, p, slot.iid, due)
         if s.step == "signi_attack":  # an LRIG attack first ends the SIGNI attack step
             rec.emit("StepBegan", p, "attack.lrig", {"step": "lrig_attack"})
         rec.emit("AttackDeclared", p, "attack.lrig", {"player": p, "zone": "lrig", "card": slot.iid})
@@ -451,14 +456,14 @@ def _pay_attack_cost(rec: Recorder, act: Action, p: str, iid: str, due: dict[str
         else:
             auto = _ener_payment(s, p, due)
             if auto is None:
-                raise IllegalAction("effect.attack-cost", f"{p} cannot pay what this SIGNI's attack costs")
+                raise IllegalAction("effect.attack-cost", f"{p} cannot pay what this card's attack costs")
             ener = auto
     cards: list[str] = []
     n = int(due.get("discard", 0))
     if n:
         cards = resolve_refs(s, p, act.get("discard") or [], ["hand"])
         if len(cards) != n or len(set(cards)) != n:
-            raise IllegalAction("effect.attack-cost", f"this SIGNI attacks only as {p} discards {n} card(s)")
+            raise IllegalAction("effect.attack-cost", f"this card attacks only as {p} discards {n} card(s)")
     if ener:
         rec.emit("CostPaid", p, "effect.attack-cost", {"player": p, "ener": ener, "for": iid})
     if cards:

@@ -201,8 +201,9 @@ def _attack_with_cost(s: GameState, p: str, zone: str, slot: Any) -> Answers:
 
 
 def _lrig_attack(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
-    if combat.lrig_can_attack(s, p):
-        yield {"player": p, "type": "attack", "zone": "lrig"}
+    center = s.players[p].lrig["center"]
+    if combat.lrig_can_attack(s, p) and center is not None:
+        yield from _attack_with_cost(s, p, "lrig", center)
     yield {"player": p, "type": "pass"}
 
 
