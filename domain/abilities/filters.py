@@ -28,7 +28,8 @@ card has an [Enter] ability: on the field, one it has now, not lost, or gained; 
 printed on the card, all its colours added up, is at most that), ``attacked`` (whether the SIGNI on the
 field attacked this turn), ``rise`` (whether the card has Rise: the Rise icon; checked where targets are
 found), ``power_max_self`` (power no more than this card's own, as it is now; checked where targets are
-found).
+found), ``was_under_self`` (the card lay under this SIGNI as this SIGNI last left the field this turn: the
+turn's tally noted it, ``tally.last_known``; checked where targets are found).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -91,6 +92,7 @@ FILTER_KEYS = (
     "grow_cost_zero",
     "rise",
     "power_max_self",
+    "was_under_self",
     "power_is_base",
     "has_abilities",
     "has_enter",
@@ -442,6 +444,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "highest_power": "with the highest power on that field",
         "level_max_self": "of a level no higher than this card's",
         "power_max_self": "with no more power than this card",
+        "was_under_self": "that was under this SIGNI as it left the field",
         "shares_class_with_yours": "sharing a class with a SIGNI on your field",
         "power_below": "with less power than "
         + {"self": "this SIGNI", "your_signi": "a SIGNI of yours"}.get(v, "the SIGNI the effect moved"),

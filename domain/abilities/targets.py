@@ -161,6 +161,11 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
     if f.get("power_max_self"):  # power no more than this card's own (as it is now)
         mine = _power_of(s, source)
         out = [i for i in out if _power_of(s, i) <= mine]
+    if f.get("was_under_self"):  # under this SIGNI as it last left the field (the turn's tally noted them)
+        from domain import tally
+
+        was = (tally.last_known(s, source) or {}).get("under", [])
+        out = [i for i in out if i in was]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
     if f.get("highest_power") and zone == "signi":  # the highest power among that side's SIGNI (ties: all)

@@ -341,7 +341,8 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You may pay a cost; if you do, what follows (``then``) happens, if you do not, ``else`` does. An empty
     cost is a plain "you may": paying it is doing what follows. ``target_first``: the first step of ``then``
     that takes targets has them chosen before the payment is asked (the printed order "target ...; you may pay
-    ...; if you do, ... it"); with nothing to target there is nothing to pay for, and nothing happens.
+    ...; if you do, ... it"; and the first step of ``else`` that takes targets has them too: "if you did not,
+    ... it"); with nothing to target there is nothing to pay for, and nothing happens.
     ``must``: not asked: paid whenever it can be ("pay ... and ...; if you do" of a mode chosen)."""
     step = at.step
     s, p = rec.state, frame.player
@@ -359,7 +360,7 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")), down_self=True)
     if payment is None or paying is None:
         frame.queue.pop(0)  # a cost that cannot be paid is not paid: what follows does not happen
-        frame.insert(step.get("else", []))
+        _otherwise(frame, step, chosen)
         return True
     if at.progress.answer is None and step.get("must"):
         at.progress.answer = Answer(cards=[], option="pay")
@@ -395,8 +396,17 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         else:
             frame.insert(paying + step.get("then", []))
     else:
-        frame.insert(step.get("else", []))
+        _otherwise(frame, step, chosen)
     return True
+
+
+def _otherwise(frame: Frame, step: dict[str, Any], chosen: list[str]) -> None:
+    """What happens when the cost is not paid (``else``); with targets chosen first, the first step of else
+    that takes targets has them ("target ...; you may pay ...; if you did not, ... it")."""
+    if chosen:
+        insert_targeted(frame, [], step.get("else", []), chosen)
+    else:
+        frame.insert(step.get("else", []))
 
 
 def _less(s: GameState, frame: Frame, cost: dict[str, Any], measure: dict[str, Any]) -> dict[str, Any]:
