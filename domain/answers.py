@@ -276,6 +276,9 @@ def check_play(s: GameState, p: str, iid: str, zone: str) -> None:
         raise IllegalAction("play.zone", f"{p}'s {zone} SIGNI zone is not empty")
     if zone in s.flags.get("erased", {}).get(p, ()):
         raise IllegalAction("zone.erased", f"{p}'s {zone} SIGNI zone is erased until end of turn")
+    barred = s.flags.get("signi_entry_barred", {}).get(p)
+    if barred and any(iid != other for other in barred):
+        raise IllegalAction("effect.signi-entry", f"an effect says {p} can put no other SIGNI onto the field")
     cap = s.flags.get("signi_max", {}).get(p)
     if rise is None and cap is not None and len(s.players[p].signi_slots()) >= int(cap):
         raise IllegalAction("effect.signi-max", f"an effect says {p} may have at most {cap} SIGNI this turn")

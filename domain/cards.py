@@ -21,6 +21,9 @@ COLORS = ("white", "red", "blue", "green", "black")  # colorless is not a colour
 COLORLESS = "colorless"
 TIMINGS = ("main", "attack", "spell_cut_in")
 KEYWORDS = ("lancer", "double_crush", "assassin", "shadow")
+# a SIGNI's printed infinite power (∞): greater than any number, and no plus or minus changes it (only an
+# effect that sets its power does); the catalogue holds it as this number, which no other power reaches
+INFINITE_POWER = 1_000_000_000
 
 
 class CardType(StrEnum):

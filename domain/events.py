@@ -113,6 +113,7 @@ EVENT_TYPES: dict[str, str] = {
     "AttacksCompelled": "this turn a player's SIGNI must attack if able",
     "EnerCostsLocked": "this turn a player cannot pay ener costs of one or more",
     "SigniCountCapped": "this turn a player may have at most so many SIGNI on the field",
+    "SigniEntryBarred": "this turn a player cannot put SIGNI other than one card onto the field",
     "SigniAttackBarred": "this turn a player's SIGNI with power up to a number cannot attack",
     "PreventionSet": "this turn, the next time(s) a player would take damage, they take none instead",
     "DamagePrevented": "damage a player would have taken was prevented by an effect",

@@ -374,6 +374,14 @@ def _signi_count_capped(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.flags["signi_max"] = old
 
 
+@handles("SigniEntryBarred")
+def _signi_entry_barred(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """This turn the player can put no SIGNI but the one named (``except``) onto the field."""
+    old = dict(state.flags.get("signi_entry_barred", {}))  # the flags are copied shallowly: build new values
+    old[d["player"]] = [*old.get(d["player"], []), d["except"]]
+    state.flags["signi_entry_barred"] = old
+
+
 @handles("SigniAttackBarred")
 def _signi_attack_barred(state: GameState, d: dict[str, Any], _e: Any) -> None:
     """This turn the player's SIGNI with power ``power_max`` or less cannot attack (the highest bar holds)."""

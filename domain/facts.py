@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from domain.cards import COLORS, Card, Catalogue, load_catalogue
+from domain.cards import COLORS, INFINITE_POWER, Card, Catalogue, load_catalogue
 from domain.per_match import PerMatch
 from domain.state import GameState, Slot
 
@@ -138,6 +138,8 @@ def power(state: GameState, slot: Slot, applying: Sequence[Any] | None = None) -
     of one state and has worked them out once."""
     printed = card_of(state, slot.iid).power or 0
     base = _base(slot, "power", printed) if slot.keywords else printed
+    if base >= INFINITE_POWER:  # ∞: no plus or minus changes it
+        return INFINITE_POWER
     if applying is not None and not applying:  # no constant changes any power now
         return base + slot.power_mod
     return base + _constant_effects[0](state, slot, applying) + slot.power_mod

@@ -953,6 +953,11 @@ def _signi_count_capped(s: Say, d: Mapping[str, Any]) -> str:
     return f"This turn {s.player(d.get('player'))} may have at most {most} SIGNI on the field{s.by(d)}"
 
 
+@says("SigniEntryBarred")
+def _signi_entry_barred(s: Say, d: Mapping[str, Any]) -> str:
+    return f"This turn {s.player(d.get('player'))} cannot put other SIGNI onto the field{s.by(d)}"
+
+
 @says("SigniAttackBarred")
 def _signi_attack_barred(s: Say, d: Mapping[str, Any]) -> str:
     bar = d.get("power_max")

@@ -383,6 +383,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "SigniAttacksLimited",
     "SigniAttackBarred",
     "SigniCountCapped",
+    "SigniEntryBarred",
     "EnerCostsLocked",
     "AttacksCompelled",
     "UnchosenAttacksBarred",

@@ -26,8 +26,9 @@ Decisions, in the order a record is converted:
   first printing (``domain.cards.Catalogue``). The starter file keeps the reprints its decks list.
 * Names: ``name`` is the English name where the record has one, else the Japanese name; ``name_ja`` is
   always kept. Reprints share ``name_ja``, so deck rules count copies by it (``Card.name_key``).
-* Numbers: level, limit and power are ints or null. Two records print an infinite limit or power; the
-  format has no infinity, so those become null (listed in the import report).
+* Numbers: level, limit and power are ints or null. Two records print an infinite limit or power: an
+  infinite power becomes ``domain.cards.INFINITE_POWER`` (a SIGNI's ∞, which the rules of power read); an
+  infinite limit becomes null (listed in the import report).
 * Costs: ``[{color, n}]`` with lower-case colours (hybrids such as ``red/green``, and ``coin``, kept as
   they are). Items of zero (``《緑×0》``) are dropped: paying nothing of a colour is no cost. Items
   that are not a colour and a count (one alternative grow cost "or a Key") are dropped and reported.
@@ -80,6 +81,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from domain.cards import INFINITE_POWER
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_CARDS = REPO_ROOT / ".." / "shared" / "cards"
@@ -493,7 +496,7 @@ def convert_record(
     numbers: dict[str, int | None] = {}
     for key in ("level", "limit", "power"):
         raw = rec.get(key)
-        numbers[key] = _int_or_none(raw)
+        numbers[key] = INFINITE_POWER if key == "power" and raw == "infinite" else _int_or_none(raw)
         if raw is not None and numbers[key] is None and report is not None:
             report.note_dropped(f"{card_id}: {key} {raw!r} is not a number (null)")
 

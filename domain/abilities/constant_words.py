@@ -10,9 +10,10 @@ A form is its parameters and their types, how it reads in English, and what else
   spec names (``{"self": true}`` or a side/zone/filter spec; ``count`` is ignored: "all that fit"); with
   ``per``, the amount is added once for each of what the measure counts ("+1000 for each ...", see
   ``measures``);
-- ``immune``: ``{"from": "vanish" | "down" | "power_minus" | "gain_abilities", "by": "opponent" | "any"}``:
-  the card cannot be vanished (downed, given minus power, given new abilities or keywords) by those effects
-  (``any``: by any effect; vanished: nor in battle);
+- ``immune``: ``{"from": "vanish" | "down" | "power_minus" | "gain_abilities" | "move", "by": "opponent" |
+  "any"}``: the card cannot be vanished (downed, given minus power, given new abilities or keywords;
+  ``move``: moved from the field to any other zone) by those effects (``any``: by any effect; vanished: nor
+  in battle);
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
 - ``spell_ban``: ``{"filter"}``: no player can use a spell that fits the filter ("non-white spells");
 - ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
@@ -184,6 +185,8 @@ def _immune_text(st: Step) -> str:
         return f"this SIGNI's power cannot be lowered by {by} effects"
     if what == "gain_abilities":
         return f"this SIGNI cannot gain new abilities by {by} effects"
+    if what == "move":
+        return f"this SIGNI cannot be moved from the field to another zone by {by} effects"
     battle = ", nor in battle" if what == "vanish" and by == "any" else ""
     return f"this SIGNI cannot be {'downed' if what == 'down' else 'vanished'} by {by} effects{battle}"
 
@@ -191,12 +194,13 @@ def _immune_text(st: Step) -> str:
 constant(
     "immune",
     {
-        "from": Literal["vanish", "down", "power_minus", "gain_abilities"],
+        "from": Literal["vanish", "down", "power_minus", "gain_abilities", "move"],
         "by": Literal["opponent", "any"],
         "source": dict,
     },
     _immune_text,
-    "the card cannot be vanished (downed, given minus power, given new abilities) by the opponent's (or any) "
+    "the card cannot be vanished (downed, given minus power, given new abilities, moved from the field to "
+    "another zone) by the opponent's (or any) "
     "effects (``source``: of the cards that fit this filter only, their level as on the field; not battle)",
     check=lambda st: [
         "source is a filter of the card whose effect it is (type, class, level, colour)"

@@ -676,6 +676,7 @@ general_word(
             "single_minus",
             "attack_power",
             "signi_count",
+            "other_signi",
             "ener_costs",
             "no_attack_skipped",
             "unchosen_attacks",
@@ -687,7 +688,8 @@ general_word(
     "its player chooses, or attack this LRIG amount times more or fewer, or attack with SIGNI amount times "
     "in all (who); or their SIGNI vanished go to the "
     "trash instead of the ener zone (vanish_to_ener); or the minus power your SIGNI's effects give the "
-    "opponent's SIGNI counts twice (single_minus: it no longer counts once).",
+    "opponent's SIGNI counts twice (single_minus: it no longer counts once); or they put no SIGNI other than "
+    "this card onto the field (other_signi).",
     lambda s: (str(s.get("what", "")),),
     [
         Route(("spells",), fx.OPS["ban_spells"], _ban_text),
@@ -743,6 +745,14 @@ general_word(
             ),
         ),
         Route(
+            ("other_signi",),
+            fx.OPS["bar_other_signi"],
+            lambda s: (
+                f"this turn {'the opponent' if s.get('who') == 'opponent' else 'you'} cannot put SIGNI other "
+                "than this one onto the field"
+            ),
+        ),
+        Route(
             ("attack_power",),
             fx.OPS["bar_attacks_by_power"],
             lambda s: (
@@ -769,6 +779,7 @@ alias("double_minus_this_turn", "restrict", {}, {"what": "single_minus"})
 alias("signi_attack_limit", "restrict", {"amount": int, "who": Who}, {"what": "signi_attacks"})
 alias("bar_attacks_by_power", "restrict", {"amount": int, "who": Who}, {"what": "attack_power"})
 alias("cap_signi", "restrict", {"amount": int, "who": Who}, {"what": "signi_count"})
+alias("bar_other_signi", "restrict", {"who": Who}, {"what": "other_signi"})
 alias("lock_ener_costs", "restrict", {"who": Who}, {"what": "ener_costs"})
 alias("compel_attacks", "restrict", {"who": Who}, {"what": "no_attack_skipped"})
 alias("bar_unchosen_attacks", "restrict", {"who": Who}, {"what": "unchosen_attacks"})

@@ -220,6 +220,16 @@ def _cap_signi(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     return True
 
 
+@op("bar_other_signi")
+def _bar_other_signi(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn a player (``who``: you unless given) cannot put SIGNI other than this card onto the field:
+    neither played from the hand nor put there by an effect."""
+    p = who(frame, {"who": at.step.get("who", "you")})
+    data = {"player": p, "except": frame.card, "until": "end_of_turn", "by_effect": frame.card}
+    rec.emit("SigniEntryBarred", "rules", "effect.signi-entry", data)
+    return True
+
+
 @op("bar_attacks_by_power")
 def _bar_attacks_by_power(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn a player's SIGNI (``who``: the opponent unless given) with power ``amount`` or less (as it

@@ -169,8 +169,10 @@ def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
         if "trash_if" in step and slot is not None and tg.slot_fits(rec.state, slot, zone, step["trash_if"]):
             move_cards(rec, frame, owner, [iid], "trash")  # "if it is ..., put it into the trash instead"
             continue
-        if immune(rec.state, iid, "vanish", frame.player, effect_of=frame.card):
-            continue  # a constant keeps it from being vanished by this player's effects
+        if immune(rec.state, iid, "vanish", frame.player, effect_of=frame.card) or immune(
+            rec.state, iid, "move", frame.player, effect_of=frame.card
+        ):
+            continue  # a constant keeps it from being vanished (moved off the field) by this player's effects
         own = leaving.replaced(rec.state, iid, frame.player)
         if own is not None:  # not vanished: it goes where its own replacement says instead (or stays)
             leaving.redirect(rec, iid, own, by_effect=frame.card)
@@ -197,6 +199,10 @@ def move_cards(rec: Recorder, frame: Frame, player: str, cards: list[str], to: s
     SIGNI that a replacement constant sends elsewhere as it leaves the field goes there instead
     (``effect.replace``)."""
     src = zone_of(rec.state, cards[0])
+    if src == "signi":  # a constant may keep a SIGNI from being moved off the field by this player's effects
+        cards = [i for i in cards if not immune(rec.state, i, "move", frame.player, effect_of=frame.card)]
+        if not cards:
+            return
     if src == "signi":
         redirected: list[tuple[str, tuple[str, str]]] = []
         staying: list[str] = []
