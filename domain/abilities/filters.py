@@ -60,6 +60,7 @@ FILTER_KEYS = (
     "upped",
     "frozen",
     "class",
+    "not_class",
     "color",
     "colors_any",
     "not_color",
@@ -229,6 +230,8 @@ def card_fits(card: Card, f: Filter) -> bool:
     if not _printed_fits(card, f):
         return False
     if "class" in f and f["class"] not in card.classes:
+        return False
+    if "not_class" in f and f["not_class"] in card.classes:  # "not an <Angel>"
         return False
     if "color" in f and f["color"] not in card.colors:
         return False
@@ -418,6 +421,8 @@ def _filter_bit(k: str, v: Any) -> str | None:
         return "/".join(v) if isinstance(v, list) else str(v)
     if k == "not_color":
         return f"non-{v}"
+    if k == "not_class":
+        return f"not <{v}>"
     if k == "not_timing":
         return f"without the {v} phase timing"
     if k == "any_of":

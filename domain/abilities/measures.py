@@ -4,8 +4,9 @@ A *measure* is an object with one key naming what is measured, its value the mea
 
 - ``{"count": {"side": "you" | "opponent" | "any", "zone": ..., "filter": {...}, "distinct": "name", "other":
   bool, "every": n}}``: cards in a zone that fit the filter (zone ``signi``: SIGNI on the field, ``lrig``:
-  LRIGs on the field; side ``any``: both players'; with ``distinct: name``, cards of different names ("three
-  different red SIGNI"); ``other``: not this card; ``every``: whole groups of n);
+  LRIGs on the field, ``public``: the public zones; side ``any``: both players'; with ``distinct: name``,
+  cards of different names ("three different red SIGNI"); ``other``: not this card; ``every``: whole
+  groups of n);
 - ``{"power": {}}``: this card's power (nothing when it is not on the field); ``{"power": {"of":
   "your_signi"}}``: the total power of the SIGNI on your field;
 - ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi" | "affected"}}``:
@@ -110,6 +111,8 @@ def _counted(p: dict[str, Any]) -> str:
     zone = str(p.get("zone", "signi"))
     what = {"signi": "SIGNI", "lrig": "LRIGs"}.get(zone, "cards")
     where = "field" if zone in ("signi", "lrig") else zone.replace("_", " ")
+    if zone == PUBLIC:
+        what, where = "cards", "public zones"
     names = " with different names" if p.get("distinct") else ""
     other = "other " if p.get("other") else ""
     every = f"groups of {p['every']} " if p.get("every", 1) != 1 else ""
@@ -135,9 +138,10 @@ def _count_text(p: dict[str, Any]) -> str:
     _count_text,
 )
 def _count(c: Ctx, p: dict[str, Any]) -> int:
-    """Cards in a zone of that side (``any``: both sides) that fit the filter (SIGNI and LRIGs: on the field);
-    with ``distinct: name``, the different names among them ("different <Angel> SIGNI"); ``other``: this
-    card not counted; ``every: n``: how many whole groups of n ("for every two cards")."""
+    """Cards in a zone of that side (``any``: both sides) that fit the filter (SIGNI and LRIGs: on the field;
+    ``public``: every public zone, see ``_public``); with ``distinct: name``, the different names among them
+    ("different <Angel> SIGNI"); ``other``: this card not counted; ``every: n``: how many whole groups of n
+    ("for every two cards")."""
     s = c.s
     side = p.get("side", "you")
     players = [c.controller, opponent(c.controller)] if side == "any" else [side_of(c.controller, side)]
@@ -150,11 +154,34 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
             found += [sl.iid for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f)]
         elif zone == "lrig":  # a position names the LRIG zone: "your center LRIG is white"
             found += [sl.iid for pos, sl in ps.lrig.items() if sl is not None and slot_fits(s, sl, pos, f)]
+        elif zone == PUBLIC:
+            found += _public(s, player, f)
         else:
             found += [iid for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f)]
     found = [iid for iid in found if not (p.get("other") and iid == c.source)]
     n = len({facts.card_of(s, i).name for i in found}) if p.get("distinct") == "name" else len(found)
     return n // int(p.get("every", 1))
+
+
+PUBLIC = "public"  # the public zones of a side, as a zone ``count`` may name
+PUBLIC_PILES = ("ener", "check", "trash", "lrig_trash", "excluded")
+
+
+def _public(s: GameState, player: str, f: Filter) -> list[str]:
+    """The cards of a player's public zones that fit the filter (000 'Public zone': the LRIG zone, the SIGNI
+    zones, the ener zone, the check zone, the trash, the LRIG trash and the cards excluded from the game),
+    the cards lying under an LRIG or a SIGNI there too; every card there is face up."""
+    ps = s.players[player]
+    out: list[str] = []
+    for zone, sl in [*ps.lrig.items(), *ps.signi.items()]:
+        if sl is None:
+            continue
+        if slot_fits(s, sl, zone, f):
+            out.append(sl.iid)
+        out += [u for u in sl.under if card_fits(facts.card_of(s, u), f)]
+    for pile in PUBLIC_PILES:
+        out += [iid for iid in ps.zones[pile] if card_fits(facts.card_of(s, iid), f)]
+    return out
 
 
 @measure(
