@@ -9,10 +9,11 @@ A *measure* is an object with one key naming what is measured, its value the mea
   groups of n);
 - ``{"power": {}}``: this card's power (nothing when it is not on the field); ``{"power": {"of":
   "your_signi"}}``: the total power of the SIGNI on your field;
-- ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi" | "affected"}}``:
-  the level of that player's center LRIG, the lowest level among their LRIGs, their LRIGs' levels added up
-  ("for each level of each LRIG on your field"), the levels of the SIGNI on their field added up, or the
-  level of the SIGNI a constant's power goes to ("for each of its levels"; noted as ``affected``);
+- ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi" | "affected" |
+  "self"}}``: the level of that player's center LRIG, the lowest level among their LRIGs, their LRIGs' levels
+  added up ("for each level of each LRIG on your field"), the levels of the SIGNI on their field added up,
+  the level of the SIGNI a constant's power goes to ("for each of its levels"; noted as ``affected``), or
+  this card's own level, wherever it is ("for each of this SIGNI's levels", after it was vanished);
 - ``{"lrigs": {"team": name}}``: your LRIGs of a team (no team named: this card's team; a card of no team has
   none);
 - ``{"colors": {"of": "lrigs" | "signi" | "paid" | "ener" | "trashed"}}``: the colours (colourless is none)
@@ -214,6 +215,8 @@ def _power(c: Ctx, p: dict[str, Any]) -> int | None:
 def _level_text(p: dict[str, Any]) -> str:
     if p.get("of") == "affected":
         return "its levels"
+    if p.get("of") == "self":
+        return "this card's levels"
     whose = "the opponent's" if p.get("whose") == "opponent" else "your"
     if p.get("of") in ("total", "signi", "assists"):
         what = {"total": "LRIGs", "signi": "SIGNI", "assists": "Assist LRIGs"}[str(p.get("of"))]
@@ -223,14 +226,20 @@ def _level_text(p: dict[str, Any]) -> str:
 
 @measure(
     "level",
-    {"whose": ("you", "opponent"), "of": ("center", "lowest", "total", "signi", "affected", "assists")},
+    {
+        "whose": ("you", "opponent"),
+        "of": ("center", "lowest", "total", "signi", "affected", "assists", "self"),
+    },
     _level_text,
 )
 def _level(c: Ctx, p: dict[str, Any]) -> int:
     """The level of a player's center LRIG, the lowest level among their LRIGs, their levels added up, the
     levels of the SIGNI on their field added up, those of their Assist LRIGs (left and right) added up
     (none: 0), or the level of the SIGNI a constant's power goes to (``affected``, noted by the constant; none
-    noted: 0)."""
+    noted: 0), or this card's own (``self``: on the field as it is now, elsewhere as printed, or as a
+    constant changes it there: "for each of this SIGNI's levels", read after it was vanished)."""
+    if p.get("of") == "self":
+        return facts.level(c.s, c.source)
     if p.get("of") == "affected":
         affected = c.vars.get("affected")
         return facts.level(c.s, affected) if isinstance(affected, str) else 0

@@ -210,7 +210,7 @@ MOVE_ROUTES = {
         "mill",
         lambda s: (
             f"put the {'bottom' if s.get('position') == 'bottom' else 'top'} {_n(s)} of {_your(s)} deck "
-            "into the trash"
+            f"into the trash{per_text(s.get('per'))}"
         ),
     ),
     "life_add": (
@@ -358,7 +358,9 @@ alias(
     renamed={"bottom": "", "top": ""},
 )
 _move_alias("draw", {"n": int | Literal["discarded"], "plus": int, "who": Who})
-_move_alias("mill", {"n": int | Literal["declared"], "who": Who, "position": Literal["bottom"]})
+_move_alias(
+    "mill", {"n": int | Literal["declared"], "who": Who, "position": Literal["bottom"], "per": dict[str, Any]}
+)
 for _name in (
     "life_add",
     "life_to_hand",
@@ -410,6 +412,8 @@ def _hold_ability_text(s: Step) -> str:
 
 def _base_text(s: Step) -> str:
     until = "until the opponent's next turn ends" if s.get("until") == "opponent_next_turn" else "this turn"
+    if s.get("power_of") == "target":  # the target is only read
+        return f"the base power of this card becomes the power of {_t(s)} {until}"
     if "declare" in s:  # the target first, then the number declared
         d = s["declare"]
         how = f"declare a number from {d.get('min', 0)} to {d.get('max', 5)}"
@@ -474,7 +478,13 @@ MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "set_base": (
         ("base",),
         _base_text,
-        {"level": int, "power": int, "until": Until, "declare": dict[str, Any]},
+        {
+            "level": int,
+            "power": int,
+            "until": Until,
+            "declare": dict[str, Any],
+            "power_of": Literal["target"],
+        },
     ),
     "awaken": (("awaken",), lambda s: f"{_t(s)} awakens", {}),
     "down": (("downed", "true"), lambda s: f"down {_t(s)}", {}),
@@ -560,8 +570,12 @@ def _modify_check(step: Step) -> list[str]:
         out.append("step power: amount is required")
     if step.get("change") == "power" and "per" in step:
         out.extend(f"step power: {p}" for p in per_problems(step["per"]))
-    if step.get("change") == "base" and "power" not in step and "declare" not in step:
-        out.append("step set_base: power must be a number (level too, when it changes), or declared")
+    if step.get("change") == "base" and not {"power", "declare", "power_of"} & set(step):
+        out.append(
+            "step set_base: power must be a number (level too, when it changes), declared, or of the target"
+        )
+    if step.get("change") == "base" and "power_of" in step and {"power", "level", "declare"} & set(step):
+        out.append("step set_base: a power of the target names no power, level or declaration of its own")
     if step.get("change") == "base" and "declare" in step:
         d = step["declare"]
         if set(d) - {"min", "max", "times"} or not all(isinstance(v, int) for v in d.values()):
@@ -794,7 +808,7 @@ def _discard_text(s: Step) -> str:
         return f"{_who(s)} discard every card {f}" if f else f"{_who(s)} discard the whole hand"
     up_to = "up to " if s.get("up_to") else ""
     return (
-        f"{_who(s)} discard {up_to}{_n(s)}{' ' + f if f else ''}"
+        f"{_who(s)} discard {up_to}{_n(s)}{' ' + f if f else ''}{per_text(s.get('per'))}"
         + (" at random" if s.get("random") else "")
         + (", chosen by you" if s.get("chooser") == "you" and s.get("who") == "opponent" else "")
     )
@@ -810,8 +824,10 @@ word(
         "up_to": bool,
         "all": bool,
         "chooser": Literal["you"],
+        "per": dict[str, Any],
     },
     _discard_text,
+    check=lambda s: [f"step discard: per: {p}" for p in per_problems(s["per"])] if "per" in s else [],
 )(fx.OPS["discard"])
 
 

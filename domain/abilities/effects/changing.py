@@ -267,14 +267,20 @@ def _awaken(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
 def _set_base(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """The targets' base level and base power (or base power alone: no ``level``) become the given numbers
     until end of turn (``until: opponent_next_turn``: in your turn, and again through the opponent's next
-    turn while it stays). Seed 000 "Power": an effect that sets the power itself applies before the
-    effects that modify it."""
+    turn while it stays); ``power_of: target``: the target is only read, and this card's base power becomes
+    the power the target has as the effect resolves (neither on the field then: nothing changes). Seed 000
+    "Power": an effect that sets the power itself applies before the effects that modify it."""
     step = at.step
     s = rec.state
     lasting = step.get("until") == "opponent_next_turn" and s.turn_player == frame.player
     level = int(step["level"]) if "level" in step else None
     targets = live_targets(rec, frame, step, chosen)
-    if "declare" in step:  # "target ...; declare a number; its base power becomes that number x times"
+    if step.get("power_of") == "target":  # the target is only read: this card's base power becomes its power
+        read = tg._slot(s, targets[0]) if targets else None
+        if read is None or tg._slot(s, frame.card) is None:
+            return True
+        targets, power = [frame.card], facts.power(s, read)
+    elif "declare" in step:  # "target ...; declare a number; its base power becomes that number x times"
         if not targets:
             return True
         d = step["declare"]

@@ -40,7 +40,8 @@ def _draw(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     p = who(frame, step)
     deck = rec.state.players[p].zones["deck"]
-    cards = deck[: count(frame, step)]  # an empty deck draws nothing; refresh waits for the effect's end
+    # an empty deck draws nothing; refresh waits for the effect's end
+    cards = deck[: count(frame, step, rec.state)]
     rec.emit("CardsDrawn", "rules", frame.rule, {"player": p, "cards": cards, "by_effect": frame.card})
     return True
 
@@ -63,7 +64,7 @@ def _ener_charge(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> boo
 def _mill(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     p = who(frame, step)
-    deck, n = rec.state.players[p].zones["deck"], count(frame, step)
+    deck, n = rec.state.players[p].zones["deck"], count(frame, step, rec.state)
     bottom = step.get("position") == "bottom"  # "the bottom card of the deck"
     cards = (deck[-n:] if n else []) if bottom else deck[:n]
     milled(rec, frame, p, cards, **_paid(step))
@@ -116,7 +117,7 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     p = who(frame, step)
     f = step.get("filter", {})
     hand = [i for i in s.players[p].zones["hand"] if tg._card_fits(facts.card_of(s, i), f)]
-    n = len(hand) if step.get("all") else min(count(frame, step), len(hand))  # "all": the whole hand
+    n = len(hand) if step.get("all") else min(count(frame, step, s), len(hand))  # "all": the whole hand
     up_to = bool(step.get("up_to"))  # "discard up to n": the player may discard fewer, or none
     frame.notes["discarded"] = 0
     noting = refers_later(frame, "discarded", *REFERS)  # "the SIGNI discarded this way"

@@ -21,9 +21,10 @@ from domain.abilities.frames import (
 )
 from domain.abilities.frames import load as load_frame
 from domain.abilities.frames import pending as pending_steps
+from domain.abilities.measures import Ctx, bonus
 from domain.abilities.vocabulary import expand, is_control, runner
 from domain.recorder import Recorder
-from domain.state import opponent
+from domain.state import GameState, opponent
 
 Op = Callable[[Recorder, Frame, Pending, list[str]], bool]  # False: it asked, the frame waits
 
@@ -301,9 +302,13 @@ def who(frame: Frame, step: dict[str, Any]) -> str:
 COUNTS = ("discarded", "added", "declared")
 
 
-def count(frame: Frame, step: dict[str, Any]) -> int:
+def count(frame: Frame, step: dict[str, Any], s: GameState | None = None) -> int:
     """The step's number: given, or noted by the effect in progress (``discarded``, ``added``), and ``plus``
-    (which may be below 0: "that many minus one"); never below 0."""
+    (which may be below 0: "that many minus one"); never below 0. With ``per`` (a measure, ``measures``) and
+    the state: n once for each of what it measures now ("two cards for each of its levels", "as many cards
+    as the blue cards discarded this way")."""
     n = step.get("n", 1)
     base = int(frame.notes.get(n, 0)) if n in COUNTS else int(n)
+    if "per" in step and s is not None:
+        base = bonus(Ctx(s, frame.player, frame.card, frame.notes), base, step["per"])
     return max(0, base + int(step.get("plus", 0)))
