@@ -265,7 +265,7 @@ def grow_assist(rec: Recorder, act: Action) -> None:
 
 
 def check_play(s: GameState, p: str, iid: str, zone: str) -> None:
-    card = facts.card_of(s, iid)
+    card = facts.printed(s, iid)  # as it will be on the field: a level changed in the trash is not kept
     if card.type != CardType.SIGNI:
         raise IllegalAction("main.play-signi", f"{card.name} is not a SIGNI")
     rise = rise_filter(card.id)  # Rise: it goes only on top of a SIGNI of yours that fits

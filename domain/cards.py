@@ -117,6 +117,9 @@ class Card:
     reprints: tuple[str, ...] = ()
     dissona: bool = False  # printed with the Dissona icon
     coin: int = 0  # coins printed on an LRIG: gained as it is turned face up or grown into
+    # off the field, what an effect of its owner may treat the card as ("you may treat it as a level one
+    # SIGNI"): it fits a filter when it fits as printed or as this (``domain.abilities.filters.card_fits``)
+    also: Card | None = None
 
     @property
     def is_lrig(self) -> bool:

@@ -57,37 +57,65 @@ def use_colour_effects(added: AddedColors, adds_colours: Callable[[str], bool]) 
     global _colour_effects, _CARDS, _last
     _colour_effects = (added, adds_colours)
     _CARDS = PerMatch(512)  # what each match's cards may do is found anew
-    _last = ({}, 0, {}, False)
+    _last = ({}, 0, {}, False, False)
 
 
-_CARDS: PerMatch[tuple[dict[str, Card], bool]] = PerMatch(512)
-# the match asked about last (the common case): its card map, that map's length, its cards, and whether a
-# card of it may add colours
-_last: tuple[dict[str, str], int, dict[str, Card], bool] = ({}, 0, {}, False)
+ZoneCard = Callable[[GameState, str, Card], Card]
+# what constants change of the cards in a deck or a trash ("the base level of the SIGNI in your deck and
+# trash becomes one", "you may treat it as a level one SIGNI"; ``constants.zone_card``, registered as it
+# loads), and which catalogue cards have abilities that may: a match with none of them reads printed levels
+_zone_effects: tuple[ZoneCard, Callable[[str], bool]] = (lambda _s, _i, c: c, lambda _c: False)
 
 
-def _match_cards(cards: dict[str, str]) -> tuple[dict[str, Card], bool]:
-    adds = _colour_effects[1]
-    return {i: catalogue().get(c) for i, c in cards.items()}, any(adds(c) for c in set(cards.values()))
+def use_zone_effects(zone_card: ZoneCard, changes_zones: Callable[[str], bool]) -> None:
+    """Set what constants change of the cards in a deck or a trash, and which cards have abilities that may
+    (``domain.abilities.constants``)."""
+    global _zone_effects, _CARDS, _last
+    _zone_effects = (zone_card, changes_zones)
+    _CARDS = PerMatch(512)  # what each match's cards may do is found anew
+    _last = ({}, 0, {}, False, False)
+
+
+_CARDS: PerMatch[tuple[dict[str, Card], bool, bool]] = PerMatch(512)
+# the match asked about last (the common case): its card map, that map's length, its cards, whether a card
+# of it may add colours, and whether one may change cards in a deck or a trash
+_last: tuple[dict[str, str], int, dict[str, Card], bool, bool] = ({}, 0, {}, False, False)
+
+
+def _match_cards(cards: dict[str, str]) -> tuple[dict[str, Card], bool, bool]:
+    adds, zones = _colour_effects[1], _zone_effects[1]
+    ids = set(cards.values())
+    found = {i: catalogue().get(c) for i, c in cards.items()}
+    return found, any(adds(c) for c in ids), any(zones(c) for c in ids)
+
+
+def printed(state: GameState, iid: str) -> Card:
+    """The printed facts of a card instance, whatever a constant changes of it in a deck or a trash: the card
+    as it is put onto the field (its level there is its printed one)."""
+    return catalogue().get(state.cards[iid])
 
 
 def card_of(state: GameState, iid: str) -> Card:
     """The printed facts of a card instance, looked up once per match (``domain.per_match``); a SIGNI in the
     hand that an effect gave the Guard icon this turn has it there (``guard_icon``: it is lost as the card
     leaves the hand); a card effects give more colours has them (000 'Color': "additionally black", "gains
-    a colour until end of turn"), wherever a rule reads its colours (filters, costs, ener, Shadow)."""
+    a colour until end of turn"), wherever a rule reads its colours (filters, costs, ener, Shadow); a card
+    in a deck or a trash is as the constants that apply change it there (its base level; what its owner's
+    effects may treat it as: ``Card.also``)."""
     global _last
     cards = state.cards
     last = _last  # read once: another thread may set it to another match's between two reads
     if cards is last[0] and len(cards) == last[1]:
         card: Card = last[2][iid]
-        colouring = last[3]
+        colouring, zoning = last[3], last[4]
     else:
-        found, colouring = _CARDS.get(cards, lambda: _match_cards(cards))
-        _last = (cards, len(cards), found, colouring)
+        found, colouring, zoning = _CARDS.get(cards, lambda: _match_cards(cards))
+        _last = (cards, len(cards), found, colouring, zoning)
         card = found[iid]
     if colouring:
         card = _coloured(state, iid, card)
+    if zoning:
+        card = _zone_effects[0](state, iid, card)
     iconed = state.flags.get("guard_icon")
     if iconed and iid in iconed and not card.guard and card.is_signi:
         owner = state.owners.get(iid)

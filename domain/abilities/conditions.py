@@ -375,7 +375,8 @@ alias(
     dict,
     lambda v: [{"moved_fit": {"filter": v}, "op": ">=", "value": 1}],
     lambda v: f"the card moved is {filter_text(v).strip('()')}",
-    "filter: a card the effect just moved (off the field, or from the deck into the trash) fits the filter",
+    "filter: a card the effect just moved (off the field, from the deck into the trash, or from another "
+    "zone: 'then, if it is X') fits the filter",
 )
 alias(
     "revealed",

@@ -181,14 +181,16 @@ def _immune_text(st: Step) -> str:
         rest = {k: v for k, v in st["source"].items() if k != "type"}
         by = f"{by} {filter_text(rest).strip()} {kind}'".replace("  ", " ")
     what = st.get("from", "vanish")
+    who = target_text({**st["target"], "all": True}) if "target" in st else "this SIGNI"
     if what == "power_minus":
-        return f"this SIGNI's power cannot be lowered by {by} effects"
+        whose = f"the power of {who}" if "target" in st else "this SIGNI's power"
+        return f"{whose} cannot be lowered by {by} effects"
     if what == "gain_abilities":
-        return f"this SIGNI cannot gain new abilities by {by} effects"
+        return f"{who} cannot gain new abilities by {by} effects"
     if what == "move":
-        return f"this SIGNI cannot be moved from the field to another zone by {by} effects"
+        return f"{who} cannot be moved from the field to another zone by {by} effects"
     battle = ", nor in battle" if what == "vanish" and by == "any" else ""
-    return f"this SIGNI cannot be {'downed' if what == 'down' else 'vanished'} by {by} effects{battle}"
+    return f"{who} cannot be {'downed' if what == 'down' else 'vanished'} by {by} effects{battle}"
 
 
 constant(
@@ -197,16 +199,21 @@ constant(
         "from": Literal["vanish", "down", "power_minus", "gain_abilities", "move"],
         "by": Literal["opponent", "any"],
         "source": dict,
+        "target": dict,
     },
     _immune_text,
     "the card cannot be vanished (downed, given minus power, given new abilities, moved from the field to "
     "another zone) by the opponent's (or any) "
-    "effects (``source``: of the cards that fit this filter only, their level as on the field; not battle)",
-    check=lambda st: [
-        "source is a filter of the card whose effect it is (type, class, level, colour)"
-        for _ in [0]
-        if set(st.get("source", {})) - {"type", "class", "level", "level_min", "level_max", "color"}
-    ],
+    "effects (``source``: of the cards that fit this filter only, their level as on the field; not battle; "
+    '``target``: the SIGNI it names instead of this card, "your level one SIGNI")',
+    check=lambda st: (
+        [
+            "source is a filter of the card whose effect it is (type, class, level, colour)"
+            for _ in [0]
+            if set(st.get("source", {})) - {"type", "class", "level", "level_min", "level_max", "color"}
+        ]
+        + (_target_check(st) if "target" in st else [])
+    ),
 )
 
 
@@ -357,6 +364,39 @@ constant(
         if not isinstance(c, dict) or set(c) != {"color", "n"} or not isinstance(c.get("n"), int)
     ],
     required=("reduce",),
+)
+
+
+def _zone_level_text(st: Step) -> str:
+    where = (" or " if st.get("self") else " and ").join(str(z) for z in st.get("zones", []))
+    what = "this card" if st.get("self") else f"the cards {filter_text(st.get('filter', {}))} in your {where}"
+    what = what.replace("  ", " ")
+    if st.get("self"):
+        what += f" (while it is in your {where})"
+    level = f"level {st.get('level')}" + (" SIGNI" if st.get("signi") else "")
+    level = f"a {level}" if st.get("signi") else level
+    if st.get("may"):
+        return f"when an effect of yours refers to {what}, you may treat it as {level}"
+    return f"the base level of {what} becomes {st.get('level')}"
+
+
+constant(
+    "zone_level",
+    {"zones": list, "filter": dict, "level": int, "signi": bool, "may": bool, "self": bool},
+    _zone_level_text,
+    "the level of cards in a deck or a trash: the base level of its controller's cards there that fit the "
+    "filter becomes ``level`` (for every effect); with ``may``, its controller's effects may treat them as "
+    "that level (``signi``: as a SIGNI of that level), the card fitting a filter as printed or so; ``self``: "
+    "this card, while it is in one of ``zones`` (its ability applies from there)",
+    check=lambda st: (
+        [
+            "zones are deck and trash"
+            for z in [st.get("zones")]
+            if not z or not isinstance(z, list) or set(z) - {"deck", "trash"}
+        ]
+        + (["signi is only for may"] if st.get("signi") and not st.get("may") else [])
+    ),
+    required=("zones", "level"),
 )
 constant(
     "minus_to_plus",
@@ -591,6 +631,7 @@ general_constant(
         "must_target",
         "replace",
         "grow_cost",
+        "zone_level",
     ),
     "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, which "
     "spells no player can use, where a SIGNI vanished goes, how often and when this LRIG may attack, "

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
+from dataclasses import replace
 from functools import cache
 from itertools import product
 from typing import Any
@@ -29,7 +30,7 @@ from domain.abilities.catalogue import abilities_of, ability_at, forget_with_enc
 from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
 from domain.abilities.measures import Ctx, bonus
 from domain.abilities.triggers import held, holding, team_ok, use_constant_abilities
-from domain.cards import Card, CostItem
+from domain.cards import Card, CardType, CostItem
 from domain.per_match import PerMatch
 from domain.state import GameState, Slot, facing, opponent
 
@@ -77,8 +78,10 @@ def _forget() -> None:
     _constants.cache_clear()
     _steps.cache_clear()
     adds_colours.cache_clear()
+    changes_zones.cache_clear()
     _HOLDERS = PerMatch()
     facts.use_colour_effects(added_colors, adds_colours)
+    facts.use_zone_effects(zone_card, changes_zones)
 
 
 forget_with_encodings(_forget)
@@ -283,7 +286,7 @@ def immune(
     the effects of cards that fit it ("by the effects of the opponent's level one SIGNI"), their level as
     it is on the field."""
     for p, source, step in active(s, "immune"):
-        if source != iid or step.get("from") != what:
+        if step.get("from") != what or not _keeps(s, p, source, step, iid):
             continue
         f = step.get("source")
         if f is not None and (battle or effect_of is None or not _source_fits(s, effect_of, f)):
@@ -292,6 +295,14 @@ def immune(
         if whom == "any" or (not battle and (whom == "opponent") == (by != p)):
             return True
     return False
+
+
+def _keeps(s: GameState, p: str, source: str, step: Step, iid: str) -> bool:
+    """Whether an immunity names the card: its own card, or the SIGNI its ``target`` names ("your level one
+    SIGNI cannot be vanished ...")."""
+    if "target" not in step:
+        return source == iid
+    return iid in tg.candidates(s, p, source, {**step["target"], "all": True})
 
 
 def _source_fits(s: GameState, iid: str, f: tg.Filter) -> bool:
@@ -568,6 +579,53 @@ def _added_colors(s: GameState, iid: str, printed: Card) -> Iterator[str]:
             yield from st.get("colors", [])
 
 
+_OFF_FIELD = ("deck", "trash")
+_zoning: ContextVar[bool] = ContextVar("zoning", default=False)
+
+
+@cache
+def changes_zones(card_id: str) -> bool:
+    """Whether a catalogue card has an ability (its own, or one it gives or makes its player hold) that
+    changes cards in a deck or a trash: a ``zone_level`` constant."""
+    return '"zone_level"' in json.dumps(abilities_of(card_id))
+
+
+def zone_card(s: GameState, iid: str, card: Card) -> Card:
+    """A card of a deck or a trash as the ``zone_level`` constants that apply now change it (rule
+    effect.zone-level): its base level there (for every effect), or what its owner's effects may treat it as
+    (``Card.also``); the card's own such constant applies from there (``self``). Anywhere else, and while
+    this is worked out (a constant's condition reading the trash would loop), the card is as it is."""
+    where = s.where(iid)
+    if where is None or where[1] not in _OFF_FIELD or _zoning.get():
+        return card
+    owner, zone = where
+    token = _zoning.set(True)
+    try:
+        own = [(owner, st) for _ab, st in _steps(s.cards[iid], "zone_level") if expand(st).get("self")]
+        others = [(p, st) for p, _src, st in active(s, "zone_level") if not expand(st).get("self")]
+        for p, st in own + others:
+            g = expand(st)
+            if p != owner or zone not in g.get("zones", ()):
+                continue
+            if g.get("self") or tg.card_fits(replace(card, also=None), g.get("filter", {})):
+                card = _treated(card, g)
+    finally:
+        _zoning.reset(token)
+    return card
+
+
+def _treated(card: Card, g: Step) -> Card:
+    """The card with its base level set, or (``may``) with that level as what it may be treated as
+    (``signi``: as a SIGNI of that level)."""
+    if not g.get("may"):
+        return replace(card, level=int(g["level"]))
+    alt = replace(card.also or card, level=int(g["level"]), also=None)
+    if g.get("signi"):
+        alt = replace(alt, type=CardType.SIGNI)
+    return replace(card, also=alt)
+
+
 facts.use_colour_effects(added_colors, adds_colours)
+facts.use_zone_effects(zone_card, changes_zones)
 facts.use_constant_effects(power_bonus, keyword_bonus)
 use_constant_abilities(given_abilities)

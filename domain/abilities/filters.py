@@ -226,7 +226,14 @@ def _has_rise(card: Card) -> bool:
 
 
 def card_fits(card: Card, f: Filter) -> bool:
-    """Whether a card's printed facts fit a filter (the keys about the board are checked elsewhere)."""
+    """Whether a card's printed facts fit a filter (the keys about the board are checked elsewhere); a card
+    that may be treated as something else (``Card.also``: "as a level one SIGNI") fits as either."""
+    if card.also is not None and _fits(card.also, f):
+        return True
+    return _fits(card, f)
+
+
+def _fits(card: Card, f: Filter) -> bool:
     if not _printed_fits(card, f):
         return False
     if "class" in f and f["class"] not in card.classes:

@@ -32,6 +32,7 @@ this card. ``{"self": true, "zone": "ener"}``
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from domain import facts
@@ -99,6 +100,13 @@ _slot = slot_of
 _on_field = on_field
 
 
+def _referred(s: GameState, iid: str, owner: str, controller: str) -> Card:
+    """A card of a pile zone as an effect of ``controller`` refers to it: what its owner's effects may treat
+    it as (``Card.also``) is not for the opponent's effects."""
+    card = facts.card_of(s, iid)
+    return card if card.also is None or owner == controller else replace(card, also=None)
+
+
 def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any]) -> list[str]:
     """The cards a target spec may name now, in zone order."""
     if spec.get("self"):
@@ -143,7 +151,8 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = [
             iid
             for iid in s.players[owner].zones[zone]
-            if card_fits(facts.card_of(s, iid), f) and _printed_power_fits(facts.card_of(s, iid), f)
+            if card_fits(_referred(s, iid, owner, controller), f)
+            and _printed_power_fits(facts.card_of(s, iid), f)
         ]
     if spec.get("another"):
         out = [i for i in out if i != source]

@@ -234,8 +234,15 @@ def move_cards(rec: Recorder, frame: Frame, player: str, cards: list[str], to: s
     data = {"player": player, "cards": cards, "to": to, "from": src, "by_effect": frame.card, **extra}
     rec.emit("CardsMoved", "rules", frame.rule, data)
     frame.notes["done"] = frame.notes.get("done", 0) + len(cards)
-    if src == "signi":
+    if src == "signi" or _asks_moved(frame):
         frame.notes["moved"] = list(cards)
+
+
+def _asks_moved(frame: Frame) -> bool:
+    """Whether a step still to come asks whether the cards just moved fit a filter ("then, if it is X"): a
+    move from a pile zone (the trash, the hand ...) is noted only then."""
+    later = json.dumps([at.step for at in frame.queue])
+    return '"moved_fits"' in later or '"moved_fit"' in later
 
 
 @op("bounce")
