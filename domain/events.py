@@ -137,6 +137,10 @@ EVENT_TYPES: dict[str, str] = {
     "goes to the trash without its effect",
     "ZoneErased": "one of a player's SIGNI zones was erased until end of turn: its cards went to the trash "
     "and no SIGNI can be put there",
+    "SigniTurnedFaceDown": "a SIGNI was turned face down in its SIGNI zone: it is no longer a SIGNI, and a "
+    "SIGNI may be put into that zone",
+    "CardTurnedFaceUp": "a face-down card in a SIGNI zone with no SIGNI was turned face up: a SIGNI again, "
+    "new and upped",
     # judge
     "Rewound": "the match was rewound (by a judge, or by an accepted takeback); the state is again as it "
     "was at an earlier event",

@@ -96,6 +96,8 @@ def take(state: GameState, iid: str) -> None:
         if iid in slot.under:
             slot.under.remove(iid)
             return
+    if _take_face_down(state, ps, iid):
+        return
     for pos, slot in ps.lrig.items():
         if slot is None:
             continue
@@ -106,6 +108,24 @@ def take(state: GameState, iid: str) -> None:
             slot.under.remove(iid)
             return
     raise EvolveError(f"card {iid!r} is nowhere on {owner}'s side")
+
+
+def _take_face_down(state: GameState, ps: PlayerState, iid: str) -> bool:
+    """Take a face-down card (or a card under one) out of its SIGNI zone; the cards under a face-down card
+    that leaves go to limbo, as a SIGNI's do (rba.3)."""
+    for zone, entries in list(ps.face_down.items()):
+        for e in entries:
+            if e["iid"] == iid:
+                state.limbo.extend(e["under"])
+                entries.remove(e)
+            elif iid in e["under"]:
+                e["under"].remove(iid)
+            else:
+                continue
+            if not entries:
+                del ps.face_down[zone]
+            return True
+    return False
 
 
 def put(state: GameState, iid: str, zone: str, *, top: bool = False) -> None:
@@ -1095,3 +1115,32 @@ def _zone_erased(state: GameState, d: dict[str, Any], _e: Any) -> None:
     end of turn expire)."""
     old = state.flags.get("erased", {})  # the flags are copied shallowly: build new values
     state.flags["erased"] = {**old, d["player"]: sorted({*old.get(d["player"], []), d["zone"]})}
+
+
+@handles("SigniTurnedFaceDown")
+def _turned_face_down(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """A SIGNI turned face down (rule face-down.signi): it stays in its SIGNI zone as a face-down card, which
+    is not a SIGNI; it keeps none of its states or changes (the cards under it stay under it)."""
+    ps = _player(state, d)
+    slot = ps.signi[d["zone"]]
+    if slot is None or slot.iid != d["card"]:
+        raise EvolveError("a SIGNI is turned face down where it is")
+    ps.signi[d["zone"]] = None
+    entry = {"iid": slot.iid, "under": list(slot.under), "seen_by": list(d["seen_by"])}
+    ps.face_down[d["zone"]] = [*ps.face_down.get(d["zone"], []), entry]
+    state.pending = None
+
+
+@handles("CardTurnedFaceUp")
+def _turned_face_up(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """A face-down card in a SIGNI zone with no SIGNI is turned face up: a new SIGNI there, upped."""
+    ps = _player(state, d)
+    entries = ps.face_down.get(d["zone"], [])
+    entry = next((e for e in entries if e["iid"] == d["card"]), None)
+    if entry is None or ps.signi[d["zone"]] is not None:
+        raise EvolveError("a face-down card is turned face up in its own SIGNI zone, with no SIGNI there")
+    entries.remove(entry)
+    if not entries:
+        del ps.face_down[d["zone"]]
+    ps.signi[d["zone"]] = Slot(entry["iid"], under=list(entry["under"]))
+    state.pending = None

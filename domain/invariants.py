@@ -54,6 +54,8 @@ def _cards_in_place(s: GameState) -> bool:
                         return False
                     places.append(slot.iid)
                     places += slot.under
+        for _zone, entry in ps.face_down_cards():
+            places += [entry["iid"], *entry["under"]]
         mine = owned.get(p, frozenset())
         if len(places) != len(mine) or set(places) != mine:
             return False
@@ -79,6 +81,10 @@ def _misplaced(s: GameState) -> list[str]:
                 places += slot.under
                 if facts.card_of(s, slot.iid).type not in SIGNI_TYPES:
                     out.append(f"{p}'s {zone} SIGNI zone holds a non-SIGNI {slot.iid}")
+        for zone, entry in ps.face_down_cards():
+            places += [entry["iid"], *entry["under"]]
+            if facts.card_of(s, entry["iid"]).type not in SIGNI_TYPES:
+                out.append(f"{p}'s {zone} SIGNI zone holds a face-down non-SIGNI {entry['iid']}")
         owners = s.owners
         if any(owners.get(iid) != p for iid in places):
             out += [

@@ -232,7 +232,7 @@ LRIG_ZONE_TYPES = frozenset(
 )
 CARD_FIELDS = {"card", "downed", "frozen", "under", "power_mod", "keywords", "awakened"}
 KEYWORD_VALUES = ("lancer", "double_crush", "assassin", "shadow", "cannot_attack", "unguardable")
-PLAYER_FIELDS = {"name", "lrig", "signi", "refreshes_this_turn", "coins", "markers", *PILE_ZONES}
+PLAYER_FIELDS = {"name", "lrig", "signi", "face_down", "refreshes_this_turn", "coins", "markers", *PILE_ZONES}
 POSITION_PHASES = tuple(p for p in Phase if p != Phase.SETUP)  # a position starts in a turn's phase
 CENTER_LRIG_TYPES = frozenset({CardType.LRIG})
 ASSIST_LRIG_TYPES = frozenset({CardType.LRIG, CardType.ASSIST_LRIG})
@@ -404,6 +404,7 @@ def _place_player(b: _PositionBuilder, p: str, pdata: Any, fmt: str) -> None:
     ps.lrigs_face_up = True
     _place_lrigs(b, p, pdata.get("lrig"), fmt)
     _place_signi(b, p, pdata.get("signi", {}) or {})
+    _place_face_down(b, p, pdata.get("face_down", {}) or {})
     for zone in PILE_ZONES:
         _place_pile(b, p, zone, _zone_list(p, pdata, zone))
     r = pdata.get("refreshes_this_turn", 0)
@@ -452,6 +453,24 @@ def _place_signi(b: _PositionBuilder, p: str, signi: Any) -> None:
             b.state.players[p].signi[zone] = b.slot(
                 p, signi[zone], f"signi {zone}", FIELD_SIGNI_TYPES, "a SIGNI"
             )
+
+
+def _place_face_down(b: _PositionBuilder, p: str, face_down: Any) -> None:
+    """Face-down cards in the SIGNI zones (rule face-down.signi): zone -> a list of SIGNI (a card, or
+    ``{"card", "under"}``), each turned face down where it is, so both players may see its front."""
+    if not isinstance(face_down, dict) or set(face_down) - set(SIGNI_ZONES):
+        raise InvalidPosition(f"{p} face_down: the SIGNI zones are left, center and right")
+    for zone in SIGNI_ZONES:
+        refs = face_down.get(zone) or []
+        if not isinstance(refs, list):
+            raise InvalidPosition(f"{p} face_down {zone}: a list of SIGNI turned face down there")
+        for i, ref in enumerate(refs):
+            spec = ref if isinstance(ref, dict) else {"card": ref}
+            if set(spec) - {"card", "under"}:
+                raise InvalidPosition(f"{p} face_down {zone}[{i}]: a face-down card takes no state but under")
+            slot = b.slot(p, spec, f"face_down {zone}[{i}]", FIELD_SIGNI_TYPES, "a SIGNI")
+            entry = {"iid": slot.iid, "under": list(slot.under), "seen_by": list(PLAYERS)}
+            b.state.players[p].face_down.setdefault(zone, []).append(entry)
 
 
 def _place_pile(b: _PositionBuilder, p: str, zone: str, refs: list[Any]) -> None:

@@ -118,6 +118,10 @@ class PlayerState:
     # abilities held for the rest of the game (``AbilityHeld``): {"card": the card whose effect gave it,
     # "ability": its reference, "holder": "you" (the player) | "center_lrig" (whichever LRIG is the center)}
     held: list[dict[str, str]] = field(default_factory=list)
+    # face-down cards in this player's SIGNI zones (rule face-down.signi): zone -> the cards there, in the
+    # order turned, each {"iid", "under": the cards left under it, "seen_by": the players who may see its
+    # front}. Such a card is not a SIGNI: a SIGNI may be put into its zone, and it is kept apart from it.
+    face_down: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -131,6 +135,7 @@ class PlayerState:
             self.coins,
             {z: list(m) for z, m in self.markers.items()} if self.markers else {},
             list(self.held),  # its entries are never changed, only added
+            {z: [fresh(e) for e in es] for z, es in self.face_down.items()} if self.face_down else {},
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -139,6 +144,8 @@ class PlayerState:
             extra["markers"] = {z: list(m) for z, m in self.markers.items()}
         if self.held:  # and abilities held for the game, while there are none
             extra["held"] = [dict(h) for h in self.held]
+        if self.face_down:  # and face-down cards, while there are none
+            extra["face_down"] = {z: [fresh(e) for e in es] for z, es in self.face_down.items()}
         return {
             **extra,
             "name": self.name,
@@ -164,6 +171,7 @@ class PlayerState:
             int(d.get("coins", 0)),
             {z: list(m) for z, m in (d.get("markers") or {}).items()},
             [dict(h) for h in d.get("held", ())],
+            {z: [fresh(e) for e in es] for z, es in (d.get("face_down") or {}).items()},
         )
 
     def signi_slots(self) -> list[tuple[str, Slot]]:
@@ -187,7 +195,17 @@ class PlayerState:
                     return f"signi:{zone}"
                 if iid in s.under:
                     return f"under:signi:{zone}"
+        for zone, entries in self.face_down.items():
+            for e in entries:
+                if e["iid"] == iid:
+                    return f"face_down:{zone}"
+                if iid in e["under"]:
+                    return f"under:face_down:{zone}"
         return None
+
+    def face_down_cards(self) -> list[tuple[str, dict[str, Any]]]:
+        """The face-down cards in this player's SIGNI zones: (zone, entry), in zone order."""
+        return [(z, e) for z in SIGNI_ZONES for e in self.face_down.get(z, ())]
 
 
 @dataclass(slots=True)

@@ -1144,3 +1144,16 @@ def _cut_in_resolved(s: Say, d: Mapping[str, Any]) -> str:
     if d.get("countered"):
         return f"{s.card(d.get('spell'))}, countered, goes to the trash without its effect"
     return f"{s.card(d.get('spell'))} resolves after the cut-in"
+
+
+@says("SigniTurnedFaceDown")
+def _turned_face_down(s: Say, d: Mapping[str, Any]) -> str:
+    what = s.card(d.get("card")) if d.get("card") else "a SIGNI"
+    where = f"{s.whose(d.get('player'))} {signi_zone(d.get('zone'))}"
+    return f"{what} is turned face down in {where}: it is no longer a SIGNI{s.by(d)}"
+
+
+@says("CardTurnedFaceUp")
+def _turned_face_up(s: Say, d: Mapping[str, Any]) -> str:
+    where = f"{s.whose(d.get('player'))} {signi_zone(d.get('zone'))}"
+    return f"{s.card(d.get('card'))} is turned face up in {where}: a SIGNI again, upped{s.by(d)}"

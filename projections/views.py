@@ -91,6 +91,28 @@ def slot_view(
     return out
 
 
+def sees_face_down(viewer: str, seen_by: Sequence[str]) -> bool:
+    """Whether ``viewer`` may see the front of a face-down card in a SIGNI zone (rule face-down.signi): the
+    judge, a player allowed to (``seen_by``: who saw it as it was turned face down, seed 000 "Public zone"),
+    and a spectator when both players are."""
+    if viewer == "judge" or viewer in seen_by:
+        return True
+    return viewer == "spectator" and all(p in seen_by for p in ("p1", "p2"))
+
+
+def face_down_view(state: GameState, entry: dict[str, Any], viewer: str) -> dict[str, Any]:
+    """A face-down card in a SIGNI zone: not a SIGNI (no level, power or abilities shown as its own); its
+    front only to a viewer allowed to see it; the cards under it as they were."""
+    out: dict[str, Any] = {"face_down": True}
+    if sees_face_down(viewer, entry.get("seen_by", ())):
+        out.update(card_view(state, entry["iid"]))
+        out.pop("level", None)
+        out.pop("power", None)
+        out["face_down"] = True
+    out["under"] = [card_view(state, u) for u in entry.get("under", ())]
+    return out
+
+
 def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[str, Any]:
     """The state as ``viewer`` may see it, in the contract's shape."""
 
@@ -130,6 +152,12 @@ def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[s
             view["erased"] = list(erased)
         if ps.held:  # abilities the player or their center LRIG hold for the rest of the game
             view["held"] = [{**h, "card": card_view(state, h["card"])} for h in ps.held]
+        if ps.face_down:  # face-down cards in the SIGNI zones (not SIGNI), shown only while there are any
+            view["face_down"] = {
+                z: [face_down_view(state, e, viewer) for e in ps.face_down[z]]
+                for z in SIGNI_ZONES
+                if ps.face_down.get(z)
+            }
         players[p] = view
     out: dict[str, Any] = {
         "version": state.version,
@@ -308,6 +336,13 @@ def _takeback_requested(data: dict[str, Any], viewer: str) -> dict[str, Any]:
     return {**data, "revealed": revealed}
 
 
+def _turned_face_down(data: dict[str, Any], viewer: str) -> dict[str, Any]:
+    """A SIGNI turned face down: which card it was, only to a viewer who may see its front."""
+    if sees_face_down(viewer, data.get("seen_by", ())):
+        return data
+    return {k: v for k, v in data.items() if k != "card"}
+
+
 PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, in a public zone or revealed
     "FirstPlayerChosen",
     "LrigsRevealed",
@@ -431,6 +466,8 @@ EVENT_VISIBILITY: dict[str, Redactor] = {
         "reason": data.get("reason"),
     },
     "TakebackRequested": _takeback_requested,
+    "SigniTurnedFaceDown": _turned_face_down,
+    "CardTurnedFaceUp": _public,  # face up, in a public zone: everybody sees it now
 }
 
 
@@ -554,6 +591,9 @@ def _out_of_sight(state: GameState, viewer: str) -> set[str]:
         for zone in PILE_ZONES:
             if not zone_visible(viewer, p, zone):
                 out.update(ps.zones[zone])
+        for _zone, entry in ps.face_down_cards():
+            if not sees_face_down(viewer, entry.get("seen_by", ())):
+                out.add(entry["iid"])
         if not ps.lrigs_face_up and viewer != p:
             for slot in ps.lrig.values():
                 if slot is not None:

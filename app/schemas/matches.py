@@ -467,6 +467,14 @@ class PlayerPositionSchema(RequestSchema):
         ),
         metadata={"description": "zone markers (a Virus ...) in the SIGNI zones: zone -> the markers there"},
     )
+    face_down = fields.Dict(
+        keys=fields.String(validate=validate.OneOf(("left", "center", "right"))),
+        values=fields.List(fields.Raw(), validate=validate.Length(max=3)),
+        metadata={
+            "description": "face-down cards in the SIGNI zones (not SIGNI): zone -> the SIGNI turned face "
+            "down there (a card, or {card, under})"
+        },
+    )
 
 
 class PlayerPositionsSchema(RequestSchema):

@@ -94,6 +94,14 @@ class PlayerViewSchema(ResponseSchema):
         fields.String(),
         metadata={"description": "the SIGNI zones erased until end of turn, while there are any"},
     )
+    face_down = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.Dict()),
+        metadata={
+            "description": "face-down cards in the SIGNI zones (not SIGNI), shown while there are any: zone "
+            "-> the cards there (face_down; the card only to a viewer who may see its front; under)"
+        },
+    )
 
 
 class PlayersViewSchema(ResponseSchema):

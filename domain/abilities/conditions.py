@@ -187,6 +187,8 @@ def _count_text(v: Mapping[str, Any]) -> str:
     whose = "your" if v.get("side", "you") == "you" else "their"
     many = f"at most {v['at_most']}" if "at_most" in v else f"{v.get('at_least', 1)}+"
     what = f"{many} cards {filter_text(v.get('filter', {}))}".rstrip()
+    if v["zone"] == "face_down":  # face-down cards in the SIGNI zones (rule face-down.signi)
+        return f"{many} face-down cards in {whose} SIGNI zones"
     return f"{what} in {whose} {v['zone'].replace('_', ' ')}"
 
 

@@ -110,6 +110,8 @@ def _whose(p: dict[str, Any], default: str = "you") -> str:
 
 def _counted(p: dict[str, Any]) -> str:
     zone = str(p.get("zone", "signi"))
+    if zone == "face_down":  # a face-down card is no SIGNI: nothing of it fits a filter
+        return f"face-down cards in {_whose(p)} SIGNI zones"
     what = {"signi": "SIGNI", "lrig": "LRIGs"}.get(zone, "cards")
     where = "field" if zone in ("signi", "lrig") else zone.replace("_", " ")
     if zone == PUBLIC:
@@ -157,6 +159,8 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
             found += [sl.iid for pos, sl in ps.lrig.items() if sl is not None and slot_fits(s, sl, pos, f)]
         elif zone == PUBLIC:
             found += _public(s, player, f)
+        elif zone == "face_down":  # face-down cards in the SIGNI zones (rule face-down.signi): no filter fits
+            found += [] if f else [e["iid"] for _z, e in ps.face_down_cards()]
         else:
             found += [iid for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f)]
     found = [iid for iid in found if not (p.get("other") and iid == c.source)]

@@ -746,6 +746,8 @@ def after_emit(rec: Recorder, event: Any) -> None:
         _end_waiting_for(rec, event.data["card"])
     if event.type == "AttackDeclared":
         _watched_attacks(rec, event.data)
+    if event.type == "StepBegan" and event.data.get("step") in ("pre_attack", "arts_use"):
+        _watched_attack_phases(rec)
     for w in collect(rec.state, event):
         rec.emit("AbilityTriggered", "rules", _rule(rec.state, w), w)
 
@@ -822,6 +824,24 @@ def _watched_attacks(rec: Recorder, d: dict[str, Any]) -> None:
             rec.emit("EffectEnded", "rules", "effect.delayed", {"key": w["key"], "reason": "it attacked"})
 
 
+def _watched_attack_phases(rec: Recorder) -> None:
+    """The start of an attack phase (seed 000 "Pre-attack step"): an effect waiting for every attack phase
+    while the cards it turned face down stay face down (``turn_face_down``, ``back`` ``attack_phases``)
+    resolves now (``until: now``), as its player's; once none of them is face down, it ends."""
+    from domain.abilities.effects.facedown import face_down_zone
+
+    s = rec.state
+    for w in list(s.waiting):
+        if w.get("kind") != "delayed" or w.get("until") != "attack_phases":
+            continue
+        cards = [i for i in w.get("watch", {}).get("face_down", []) if face_down_zone(s, i) is not None]
+        if not cards:
+            rec.emit("EffectEnded", "rules", "effect.delayed", {"key": w["key"], "reason": "turned face up"})
+            continue
+        data = {"player": w["player"], "card": w["card"], "ability": w["ability"], "until": "now"}
+        rec.emit("EffectDelayed", "rules", "effect.delayed", {**data, "turn": s.turn, "effect": w["effect"]})
+
+
 def _end_waiting_for(rec: Recorder, iid: str) -> None:
     """A card that comes onto the field is a new card: effects waiting to apply to it again end (and
     watches on it)."""
@@ -845,8 +865,10 @@ def _ready(s: GameState, w: dict[str, Any]) -> bool:
     """Whether a waiting entry may resolve now (a delayed effect waits for its moment)."""
     if w.get("kind") != "delayed":
         return True
-    if w.get("until") in ("now", "attacks"):  # an attack's watched: at once; a watch itself never resolves
+    if w.get("until") in ("now", "attacks", "attack_phases"):  # at once; a watch itself never resolves
         return w.get("until") == "now"
+    if w.get("until") == "main_phase":  # the start of its player's main phase of that turn
+        return s.turn == int(w["turn"]) and s.phase == "main"
     if w.get("until") == "turn":
         return s.turn >= int(w["turn"])
     if w.get("until") == "end_phase":  # the start of its player's next end phase (001 'End Phase')
@@ -867,7 +889,7 @@ def next_waiting(rec: Recorder, player: str) -> bool:
             w["player"] == player
             and w.get("until") in ("attack_end", "turn_end", "attacks", "now")
             and w.get("turn", s.turn) != s.turn
-        ):
+        ) or (w["player"] == player and w.get("until") == "main_phase" and int(w["turn"]) < s.turn):
             rec.emit("EffectEnded", "rules", "effect.delayed", {"key": w["key"], "reason": "the turn ended"})
             return True
     mine = _first_parts([w for w in s.waiting if w["player"] == player and _ready(s, w)])

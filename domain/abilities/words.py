@@ -490,7 +490,59 @@ MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "down": (("downed", "true"), lambda s: f"down {_t(s)}", {}),
     "up": (("downed", "false"), lambda s: f"up {_t(s)}", {}),
     "freeze": (("frozen", "true"), lambda s: f"freeze {_t(s)}", {}),
+    "turn_face_down": (("face_down",), lambda s: _face_down_text(s), {"back": dict[str, Any]}),
+    # the waiting part of turn_face_down, which writes it (the cards named are instances): never encoded
+    "turn_face_up": (
+        ("face_up",),
+        lambda s: "turn the card(s) turned face down that way face up, if no SIGNI is in its zone"
+        + ("; if one is, put it into the trash" if s.get("taken") == "trash" else "")
+        + (f"; then {steps_text(s['then'])}" if s.get("then") else ""),
+        {"cards": list[str], "taken": Literal["stay", "trash"], "costs": list[Cost], "then": STEPS},
+    ),
 }
+
+
+def _face_down_text(s: Step) -> str:
+    """Turn the targets face down, and (``back``) when they are turned face up again."""
+    out = f"turn {_t(s)} face down"
+    back = s.get("back")
+    if not back:
+        return out
+    when = {
+        "turn_end": "at the end of this turn",
+        "main_phase": "at the start of your main phase"
+        + (" after the next one" * min(1, int(back.get("skip", 0)))),
+        "attack_phases": "at the start of each attack phase while it stays face down",
+    }.get(str(back.get("at", "turn_end")), "later")
+    up = "turn it face up if no SIGNI is in its zone"
+    if back.get("costs"):
+        up = "its owner may pay " + " or ".join(fx.describe_cost(c) for c in back["costs"]) + " to " + up
+    if back.get("taken") == "trash":
+        up += "; if a SIGNI is in its zone, put it into the trash"
+    if back.get("then"):
+        up += f"; once it is turned face up, {steps_text(back['then'])}"
+    return f"{out}; {when}, {up}"
+
+
+def _back_problems(back: Any) -> list[str]:
+    from domain.abilities.effects.facedown import BACK_AT
+
+    if not isinstance(back, dict):
+        return ["step turn_face_down: back is a mapping"]
+    out = []
+    unknown = sorted(set(back) - {"at", "skip", "taken", "costs", "then"})
+    if unknown:
+        out.append(f"step turn_face_down: back takes at, skip, taken, costs, then; not {unknown}")
+    if back.get("at", "turn_end") not in BACK_AT:
+        out.append(f"step turn_face_down: back at is one of {list(BACK_AT)}")
+    if "skip" in back and (back.get("at") != "main_phase" or not isinstance(back["skip"], int)):
+        out.append("step turn_face_down: skip is a number, of main phases (at: main_phase)")
+    if back.get("taken", "stay") not in ("stay", "trash"):
+        out.append("step turn_face_down: taken is stay or trash")
+    check = _cost_check("turn_face_down")
+    out += [p for c in back.get("costs", []) for p in check({"cost": c})]
+    out += [p for x in back.get("then", []) for p in fx.step_problems(x)]
+    return out
 
 
 def _modify_route(step: Step) -> tuple[str, ...]:
@@ -561,6 +613,8 @@ def _modify_check(step: Step) -> list[str]:
         out_zones = []
     if zone_change and "target" in step:
         out.append(f"step {step.get('change')}: a change of a zone names no target, only a side")
+    if step.get("change") == "face_up":  # written by turn_face_down, naming the cards it turned
+        return _back_problems({k: v for k, v in step.items() if k in ("taken", "costs", "then")})
     if not zone_change and step.get("change") != "held" and "target" not in step:
         out.append("step modify: target is required")
     if step.get("change") == "marker" and "marker" not in step:
@@ -590,6 +644,10 @@ def _modify_check(step: Step) -> list[str]:
         out.extend(keyword_problems(step.get("keywords")))
     if step.get("change") == "color":
         out.extend(_gain_color_problems(step))
+    if "back" in step and step.get("change") != "face_down":
+        out.append("step modify: back belongs to turn_face_down")
+    elif "back" in step:
+        out.extend(_back_problems(step["back"]))
     on_ener = step.get("target", {}).get("zone") == "ener"
     if step.get("change") == "keywords" and on_ener != (step.get("keywords") == ["multi_ener"]):
         out.append("step grant: an ener card gains only multi_ener, and only an ener card gains it")
@@ -622,6 +680,8 @@ general_word(
             "held",
             "zone_keywords",
             "color",
+            "face_down",
+            "face_up",
         ],
         "value": bool,
         "remove": bool,
@@ -643,7 +703,7 @@ for _name, (_key, _text, _params) in MODIFY_ROUTES.items():
     _fixed: dict[str, Any] = {"change": _key[0]}
     if len(_key) > 1:
         _fixed["value"] = _key[1] == "true"
-    if _key == ("held",):  # held by a player (or their center LRIG), not by a targeted card
+    if _key in (("held",), ("face_up",)):  # held by a player (or their center LRIG); named cards: no target
         alias(_name, "modify", _params, _fixed)
         continue
     alias(_name, "modify", {"target": TARGET, **_params}, _fixed, targets=True)
@@ -1300,7 +1360,12 @@ def _unless_text(s: Step) -> str:
     costs = s["costs"] if "costs" in s else [s.get("cost", {})]
     what = " or ".join(fx.describe_cost(c) for c in costs)
     payer = "you pay" if s.get("who") == "you" else "the opponent pays"
-    return f"{_first(s)}{steps_text(s.get('then', []))}, unless {payer} {what}"
+    paid = ""
+    if s.get("paid"):  # "the opponent may pay ...; if they do, ..."
+        paid = f"; if {'you do' if s.get('who') == 'you' else 'they do'}, {steps_text(s['paid'])}"
+        if not s.get("then"):
+            return f"{_first(s)}{'you' if s.get('who') == 'you' else 'the opponent'} may pay {what}{paid}"
+    return f"{_first(s)}{steps_text(s.get('then', []))}, unless {payer} {what}{paid}"
 
 
 def _unless_check(s: Step) -> list[str]:
@@ -1313,7 +1378,7 @@ def _unless_check(s: Step) -> list[str]:
 
 word(
     "unless",
-    {"cost": Cost, "costs": list[Cost], "then": STEPS, "who": Who, "target_first": bool},
+    {"cost": Cost, "costs": list[Cost], "then": STEPS, "who": Who, "target_first": bool, "paid": STEPS},
     _unless_text,
     control=True,
     check=_unless_check,
@@ -1360,6 +1425,7 @@ word(
     check=_delay_check,
 )(fx.OPS["delay"])
 word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])
+
 
 
 def _reveal_text(s: Step) -> str:

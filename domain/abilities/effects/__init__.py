@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.abilities.effects import changing, control, field, game, looking, moving, paying
+from domain.abilities.effects import changing, control, facedown, field, game, looking, moving, paying
 from domain.abilities.effects.field import legal_zones
 from domain.abilities.effects.paying import (
     cost_steps,
@@ -63,6 +63,7 @@ __all__ = [
     "describe_cost",
     "ener_payment",
     "exceed_cards",
+    "facedown",
     "field",
     "game",
     "legal_zones",

@@ -21,7 +21,7 @@ from domain.abilities.frames import (
 from domain.abilities.vocabulary import step_text
 from domain.cards import CostItem
 from domain.recorder import Recorder
-from domain.state import COIN_LIMIT, GameState, marker_kind, opponent
+from domain.state import COIN_LIMIT, GameState, fresh, marker_kind, opponent
 
 
 @op("gain_coins")
@@ -470,7 +470,8 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     they may always decline; ``costs``: one of several costs, as the payer chooses (options ``pay_1``,
     ``pay_2`` ...). Ener is paid too. ``target_first``: the first step of ``then`` that takes targets has
     them chosen before the payer is asked (the printed order "target ...; unless the opponent pays ..., it
-    ..."); with nothing to target, nothing is asked and nothing happens."""
+    ..."); with nothing to target, nothing is asked and nothing happens. ``paid``: what happens when they
+    pay ("the opponent may pay ...; if they do, ...")."""
     step = at.step
     s = rec.state
     first = targets_first(rec, frame, at)
@@ -496,7 +497,9 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             max=0,
             choices=[],
             options=[*payable, "decline"],
-            prompt=f"pay {what} to stop: " + "; ".join(step_text(x) for x in step.get("then", [])),
+            prompt=f"pay {what} to stop: " + "; ".join(step_text(x) for x in step.get("then", []))
+            if step.get("then") or not step.get("paid")
+            else f"pay {what}? if you do: " + "; ".join(step_text(x) for x in step["paid"]),
         )
     answer = taken(at) or Answer(cards=[])
     frame.queue.pop(0)
@@ -505,7 +508,7 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         cost, ener, paying = chosen
         if cost.get("ener"):
             rec.emit("CostPaid", payer, "cost.ener", {"player": payer, "ener": ener, "for": frame.card})
-        frame.insert(paying)
+        frame.insert(paying + fresh(step.get("paid", [])))  # "the opponent may pay ...; if they do, ..."
     elif targets:
         insert_targeted(frame, [], step.get("then", []), targets)
     else:
