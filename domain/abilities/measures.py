@@ -43,7 +43,7 @@ A *measure* is an object with one key naming what is measured, its value the mea
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain import facts, tally
@@ -58,6 +58,7 @@ from domain.abilities.filters import (
     slot_fits,
     slot_of,
 )
+from domain.cards import Card
 from domain.state import GameState, facing, opponent
 
 Measure = Mapping[str, Any]
@@ -162,7 +163,7 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
         elif zone == "face_down":  # face-down cards in the SIGNI zones (rule face-down.signi): no filter fits
             found += [] if f else [e["iid"] for _z, e in ps.face_down_cards()]
         else:
-            found += [iid for iid in ps.zones[zone] if card_fits(facts.card_of(s, iid), f)]
+            found += [iid for iid in ps.zones[zone] if card_fits(_as_counted(s, iid, player, c), f)]
     found = [iid for iid in found if not (p.get("other") and iid == c.source)]
     n = len({facts.card_of(s, i).name for i in found}) if p.get("distinct") == "name" else len(found)
     return n // int(p.get("every", 1))
@@ -187,6 +188,13 @@ def _public(s: GameState, player: str, f: Filter) -> list[str]:
     for pile in PUBLIC_PILES:
         out += [iid for iid in ps.zones[pile] if card_fits(facts.card_of(s, iid), f)]
     return out
+
+
+def _as_counted(s: GameState, iid: str, owner: str, c: Ctx) -> Card:
+    """A card of a pile zone as an ability of ``c.controller`` counts it: what its owner's effects may treat
+    it as (``Card.also``, rule effect.zone-level) is not for the opponent's."""
+    card = facts.card_of(s, iid)
+    return card if card.also is None or owner == c.controller else replace(card, also=None)
 
 
 @measure(

@@ -59,3 +59,16 @@ def test_your_effects_may_treat_the_card_in_your_trash_as_a_level_one_signi_the_
 def test_in_the_hand_it_is_as_printed() -> None:
     s = _state({"hand": ["WXDi-P05-086"]})
     assert facts.card_of(s, s.players["p1"].zones["hand"][0]).also is None
+
+
+def test_the_opponents_count_of_your_trash_sees_it_as_printed() -> None:
+    from domain.abilities import measures as ms
+
+    s = _state({"trash": ["WXDi-P05-086"]}, {"signi": {"center": "WXDi-D03-019"}})
+    level_one = {"type": "signi", "level": 1}
+    p2_center = s.players["p2"].signi["center"]
+    assert p2_center is not None
+    yours = {"count": {"side": "you", "zone": "trash", "filter": level_one}}
+    theirs = {"count": {"side": "opponent", "zone": "trash", "filter": level_one}}
+    assert ms.value(ms.Ctx(s, "p1", s.players["p1"].zones["trash"][0], {}), yours) == 1
+    assert ms.value(ms.Ctx(s, "p2", p2_center.iid, {}), theirs) == 0
