@@ -955,7 +955,10 @@ def _look_top_text(step: Step) -> str:
     if step.get("rest") == "hand":
         rest = "hand"
     looked = f"the top {step['n']}" + (" and the bottom card" if step.get("and_bottom") else "")
-    return f"look at {looked}, take {picks} {where}, the rest to the {rest}"
+    if step.get("from_bottom"):
+        looked = f"the bottom {step['n']} card(s) of your deck"
+    how = "reveal" if step.get("from_bottom") and step.get("reveal") else "look at"
+    return f"{how} {looked}, take {picks} {where}, the rest to the {rest}"
 
 
 def _look_text(s: Step) -> str:
@@ -1008,6 +1011,7 @@ _LOOK_TOP = {
     "to": Literal["hand", "field", "hand_or_field", "ener"],
     "rest": Literal["bottom", "trash", "top", "top_one", "hand"],
     "and_bottom": bool,
+    "from_bottom": bool,
     "no_enter": bool,
     "downed": bool,
     "reveal": bool,

@@ -52,11 +52,17 @@ def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     either, one card at a time; put the rest on the bottom
     of the deck in a random order, or (``order: chosen``) in the order the player chooses (not asked when they
     are all copies of one card), or into the trash, or (``rest: hand``) into the hand. ``and_bottom``: the
-    bottom card of the deck is looked at too."""
+    bottom card of the deck is looked at too; ``from_bottom``: the bottom N cards instead of the top N (with
+    ``reveal``, revealed to both players as they are looked at)."""
     step, s, p = at.step, rec.state, frame.player
     if at.progress.look is None:
         deck = s.players[p].zones["deck"]
         top = list(deck[: int(step["n"])])
+        if step.get("from_bottom"):  # "reveal the bottom card of your deck": the bottom n, shown to both
+            top = list(deck[-int(step["n"]) :]) if int(step["n"]) > 0 else []
+            for iid in top if step.get("reveal") else []:
+                data = {"player": p, "card": iid, "card_id": s.cards[iid]}
+                rec.emit("CardRevealed", "rules", frame.rule, data)
         if step.get("and_bottom") and len(deck) > len(top):  # "the top card and the bottom card"
             top.append(deck[-1])
         at.progress.look = LookTop(top=top)
@@ -172,8 +178,8 @@ def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: di
         choices=fits,
         private=True,
         looked=look.top,
-        prompt=f"choose up to {hi} card(s) {tg.filter_text(pick.get('filter', {}))} from the top "
-        f"{len(look.top)} {where}".replace("  ", " "),
+        prompt=f"choose up to {hi} card(s) {tg.filter_text(pick.get('filter', {}))} from the "
+        f"{'bottom' if at.step.get('from_bottom') else 'top'} {len(look.top)} {where}".replace("  ", " "),
     )
     return True
 
