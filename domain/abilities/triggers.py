@@ -123,7 +123,9 @@ def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
         if iid in s.flags.get(tg.LOST, ()):  # gave its player an ability for the game carries it (``held``)
             return []
         had = s.flags.get("left_granted", {}).get(iid, [])
-        return [*_own(card_id), *((ref, ability_at(card_id, ref)) for ref in had), *held(s, iid)]
+        out = [*_own(card_id), *((ref, ability_at(card_id, ref)) for ref in had), *held(s, iid)]
+        known = tally.last_known(s, iid)  # what the cards under it gave it as it left (000 '[Auto]')
+        return out + (given_from_under(s, iid, list(known["under"])) if known and known.get("under") else [])
     keywords = slot.keywords
     lost = "no_abilities" in keywords
     out = [] if lost else list(_own(card_id))
@@ -159,12 +161,20 @@ def souls(s: GameState, iid: str) -> list[str]:
 def soul_given(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
     """(reference, ability) of the abilities a SIGNI has from the constant abilities of its Soul, and of the
     cards lying under it that give the SIGNI on top of them an ability (``grant_ability``, target above)."""
+    slot = tg._slot(s, iid)
+    return given_from_under(s, iid, slot.under if slot is not None else [])
+
+
+def given_from_under(s: GameState, iid: str, cards: list[str]) -> list[tuple[int | str, dict[str, Any]]]:
+    """(reference, ability) of the abilities that these cards, lying under a SIGNI (or lying under it as it
+    left the field), give it: a Soul's (an LRIG-deck card attached to it), and those of the cards that give
+    the SIGNI on top of them an ability it fits."""
     from domain.abilities.catalogue import granted_ref
 
     out: list[tuple[int | str, dict[str, Any]]] = []
-    soul = souls(s, iid)
-    slot = tg._slot(s, iid)
-    for under in slot.under if slot is not None else []:
+    signi = facts.card_of(s, iid).is_signi
+    soul = [u for u in cards if signi and facts.card_of(s, u).is_lrig_deck_card]
+    for under in cards:
         for i, ab in enumerate(abilities_of(s.cards[under])):
             for st in ab.get("effect", []) if ab["kind"] == "constant" else []:
                 given = st["op"] == "soul_grant" if under in soul else _fits_above(s, iid, st)
