@@ -440,7 +440,37 @@ def attack(rec: Recorder, act: Action) -> None:
     due = attack_cost(s, slot)
     if due:
         _pay_attack_cost(rec, act, p, slot.iid, due)
+    if act.get("face_down"):
+        _turn_down_with_attack(rec, act, p, slot.iid)
     rec.emit("AttackDeclared", p, "attack.signi", {"player": p, "zone": zone, "card": slot.iid})
+
+
+def _turn_down_with_attack(rec: Recorder, act: Action, p: str, iid: str) -> None:
+    """A SIGNI whose constant lets its player turn other SIGNI of theirs face down instead as it attacks
+    (``attack_face_down``, rule face-down.signi): the action's ``face_down`` names them; they are turned face
+    down before the attack is declared, so what the attack triggers sees them face down."""
+    from domain.abilities.constants import attack_face_down
+    from domain.abilities.effects.facedown import turn_down, wait_to_turn_up
+
+    s = rec.state
+    slots = {sl.iid: sl for _z, sl in s.players[p].signi_slots()}
+    given = attack_face_down(s, slots[iid])
+    if given is None:
+        raise IllegalAction("face-down.signi", "this SIGNI turns no other SIGNI face down as it attacks")
+    ref, step = given
+    cards: list[str] = []
+    for named in act.get("face_down"):  # other SIGNI of yours, by instance or catalogue id, each once
+        if named not in s.owners and named in facts.catalogue():
+            named = facts.catalogue().canonical(named)
+        found = next((i for i in slots if i != iid and i not in cards and named in (i, s.cards[i])), None)
+        if found is None:
+            raise IllegalAction("face-down.signi", f"{named} is not another SIGNI of {p}'s on the field")
+        cards.append(found)
+    if len(cards) > int(step.get("up_to", 2)):
+        raise IllegalAction("face-down.signi", f"at most {step.get('up_to', 2)} SIGNI are turned face down")
+    turned = [c for c in cards if turn_down(rec, c, iid)]
+    if turned and step.get("back"):
+        wait_to_turn_up(rec, p, iid, ref, turned, step["back"])
 
 
 def _pay_attack_cost(rec: Recorder, act: Action, p: str, iid: str, due: dict[str, Any]) -> None:

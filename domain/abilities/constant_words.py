@@ -189,6 +189,9 @@ def _immune_text(st: Step) -> str:
         return f"{who} cannot gain new abilities by {by} effects"
     if what == "move":
         return f"{who} cannot be moved from the field to another zone by {by} effects"
+    if what == "negate_attack":  # by: self: its own effects ("not negated by this SIGNI's effects")
+        of = "its own" if st.get("by") == "self" else by
+        return f"the attack of {who} is not negated by {of} effects"
     battle = ", nor in battle" if what == "vanish" and by == "any" else ""
     return f"{who} cannot be {'downed' if what == 'down' else 'vanished'} by {by} effects{battle}"
 
@@ -196,8 +199,8 @@ def _immune_text(st: Step) -> str:
 constant(
     "immune",
     {
-        "from": Literal["vanish", "down", "power_minus", "gain_abilities", "move"],
-        "by": Literal["opponent", "any"],
+        "from": Literal["vanish", "down", "power_minus", "gain_abilities", "move", "negate_attack"],
+        "by": Literal["opponent", "any", "self"],
         "source": dict,
         "target": dict,
     },
@@ -300,6 +303,34 @@ constant(
     "attack unless you pay')",
     required=("cost",),
 )
+
+
+def _attack_face_down_text(st: Step) -> str:
+    from domain.abilities.words import face_down_back_text
+
+    n = int(st.get("up_to", 2))
+    back = face_down_back_text(st.get("back", {}))
+    return (
+        f"if this SIGNI attacks, its player may instead turn up to {n} other SIGNI of theirs face down and "
+        f"attack{'; ' + back if back else ''}"
+    )
+
+
+constant(
+    "attack_face_down",
+    {"up_to": int, "back": dict},
+    _attack_face_down_text,
+    "as this SIGNI attacks, its player may turn up to that many other SIGNI of theirs face down instead, "
+    "and it attacks (chosen with the attack: the action's face_down); back: when they are turned face up "
+    "again, as turn_face_down's (rule face-down.signi)",
+    check=lambda st: _back_check(st),
+)
+
+
+def _back_check(st: Step) -> list[str]:
+    from domain.abilities.words import back_problems
+
+    return back_problems(st.get("back", {}))
 
 
 def _guard_payment_text(cost: Step) -> str:
@@ -632,6 +663,7 @@ general_constant(
         "replace",
         "grow_cost",
         "zone_level",
+        "attack_face_down",
     ),
     "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, which "
     "spells no player can use, where a SIGNI vanished goes, how often and when this LRIG may attack, "

@@ -38,6 +38,7 @@ __all__ = [
     "CONSTANT_OPS",
     "action_cost_extra",
     "active",
+    "attack_face_down",
     "front_to_trash",
     "immune",
     "keyword_bonus",
@@ -292,6 +293,10 @@ def immune(
         if f is not None and (battle or effect_of is None or not _source_fits(s, effect_of, f)):
             continue
         whom = step.get("by", "opponent")
+        if whom == "self":  # "by this SIGNI's own effects"
+            if effect_of == iid:
+                return True
+            continue
         if whom == "any" or (not battle and (whom == "opponent") == (by != p)):
             return True
     return False
@@ -404,6 +409,23 @@ def attack_cost(s: GameState, slot: Slot) -> dict[str, Any]:
 
 
 facts._attack_has_cost[0] = lambda s, slot: bool(attack_cost(s, slot))
+
+
+def attack_face_down(s: GameState, slot: Slot) -> tuple[int | str, Step] | None:
+    """The SIGNI's constant "if this SIGNI attacks, its player may instead turn up to n other SIGNI of theirs
+    face down and attack" (``attack_face_down``), its own or one a constant gives it: (the ability's
+    reference, the step); None when it has none now."""
+    for _p, source, st in active(s, "attack_face_down"):
+        if source == slot.iid:
+            own = next((i for i, ab in _constants(s.cards[source]) if st in ab.get("effect", [])), 0)
+            return own, st
+    if tg.lost(s, slot.iid):
+        return None
+    for ref, ab in given_abilities(s, slot.iid):
+        for st in ab.get("effect", []) if ab.get("kind") == "constant" else ():
+            if form_of(st) == "attack_face_down":
+                return ref, st
+    return None
 
 
 def guard_dues(s: GameState, guarding: str, *, instead: bool = False) -> list[dict[str, Any]]:

@@ -505,9 +505,14 @@ MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
 def _face_down_text(s: Step) -> str:
     """Turn the targets face down, and (``back``) when they are turned face up again."""
     out = f"turn {_t(s)} face down"
-    back = s.get("back")
+    back = face_down_back_text(s.get("back") or {})
+    return f"{out}; {back}" if back else out
+
+
+def face_down_back_text(back: dict[str, Any]) -> str:
+    """When cards turned face down are turned face up again (``back`` of ``turn_face_down``)."""
     if not back:
-        return out
+        return ""
     when = {
         "turn_end": "at the end of this turn",
         "main_phase": "at the start of your main phase"
@@ -521,7 +526,11 @@ def _face_down_text(s: Step) -> str:
         up += "; if a SIGNI is in its zone, put it into the trash"
     if back.get("then"):
         up += f"; once it is turned face up, {steps_text(back['then'])}"
-    return f"{out}; {when}, {up}"
+    return f"{when}, {up}"
+
+
+def back_problems(back: Any) -> list[str]:
+    return _back_problems(back)
 
 
 def _back_problems(back: Any) -> list[str]:

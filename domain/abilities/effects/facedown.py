@@ -72,28 +72,33 @@ def _main_phase_turn(s: GameState, player: str, skip: int) -> int:
 @op("turn_face_down")
 def _turn_face_down(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     step = at.step
-    s = rec.state
     turned = [iid for iid in live_targets(rec, frame, step, chosen) if turn_down(rec, iid, frame.card)]
     frame.notes["done"] = frame.notes.get("done", 0) + len(turned)
     back = step.get("back")
-    if not turned or not back:
-        return True
-    up: dict[str, Any] = {"op": "turn_face_up", "cards": turned}
+    if turned and back:
+        wait_to_turn_up(rec, frame.player, frame.card, frame.ability, turned, back)
+    return True
+
+
+def wait_to_turn_up(
+    rec: Recorder, player: str, card: str, ability: int | str, turned: list[str], back: dict[str, Any]
+) -> None:
+    """The part of an effect that turns the cards it turned face down face up again, waiting for the moment
+    ``back`` names (see the module)."""
+    s = rec.state
+    up: dict[str, Any] = {"op": "turn_face_up", "cards": list(turned)}
     for key in ("taken", "costs", "then"):
         if key in back:
             up[key] = fresh(back[key])
-    data: dict[str, Any] = {"player": frame.player, "card": frame.card, "ability": frame.ability}
+    data: dict[str, Any] = {"player": player, "card": card, "ability": ability}
     when = back.get("at", "turn_end")
     if when == "turn_end":
         data.update({"until": "turn_end", "turn": s.turn})
     elif when == "main_phase":
-        data.update(
-            {"until": "main_phase", "turn": _main_phase_turn(s, frame.player, int(back.get("skip", 0)))}
-        )
-    else:  # every attack phase while one of them stays face down (``triggers._watched_phases``)
+        data.update({"until": "main_phase", "turn": _main_phase_turn(s, player, int(back.get("skip", 0)))})
+    else:  # every attack phase while one of them stays face down (``triggers._watched_attack_phases``)
         data.update({"until": "attack_phases", "turn": s.turn, "watch": {"face_down": list(turned)}})
     rec.emit("EffectDelayed", "rules", "effect.delayed", {**data, "effect": [up]})
-    return True
 
 
 @op("turn_face_up")
@@ -136,4 +141,4 @@ def _turn_face_up(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bo
     return True
 
 
-__all__ = ["BACK_AT", "face_down_zone", "turn_down"]
+__all__ = ["BACK_AT", "face_down_zone", "turn_down", "wait_to_turn_up"]

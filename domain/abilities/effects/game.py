@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.abilities.constants import immune
 from domain.abilities.effects.moving import move_cards
 from domain.abilities.effects.running import ask_zone, op, take, taken, who
 from domain.abilities.effects.targeting import live_targets
@@ -121,6 +122,8 @@ def _negate_attack(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
     """The attack under way ends at once: no battle, no damage (its own on-attack abilities have resolved
     or still resolve; only the attack is stopped)."""
     a = rec.state.attack
+    if a is not None and immune(rec.state, a["card"], "negate_attack", frame.player, effect_of=frame.card):
+        return True  # a constant keeps the attack from being negated by this effect
     if a is not None and not a.get("resolved"):
         rec.emit(
             "AttackEnded",
