@@ -81,6 +81,7 @@ EVENT_TYPES: dict[str, str] = {
     "CardRevealed": "the top card of a deck was revealed",
     "CardsToDeckBottom": "cards were put on the bottom of a deck",
     "NumberDeclared": "a player declared a number for an effect",
+    "ColorDeclared": "a player declared a colour for an effect (version 1)",
     "HandRevealed": "a player's hand was shown to a player (``to``: one player; ``all``: both)",
     "SigniAwakened": "a SIGNI awakened: it stays awakened while it is on the field",
     "SpellsBanned": "a player cannot use spells for the rest of the turn",

@@ -767,7 +767,7 @@ def _to_bottom(state: GameState, d: dict[str, Any], _e: Any) -> None:
         move(state, iid, "deck")
 
 
-@handles("NumberDeclared", "HandRevealed")
+@handles("NumberDeclared", "ColorDeclared", "HandRevealed")
 def _told(state: GameState, d: dict[str, Any], _e: Any) -> None:
     return None  # information only
 

@@ -754,6 +754,11 @@ def _number_declared(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} declares the number {d.get('number')}{s.by(d)}"
 
 
+@says("ColorDeclared")
+def _color_declared(s: Say, d: Mapping[str, Any]) -> str:
+    return f"{s.player(d.get('player'))} declares the colour {d.get('color')}{s.by(d)}"
+
+
 @says("HandRevealed")
 def _hand_revealed(s: Say, d: Mapping[str, Any]) -> str:
     to = "both players" if d.get("to") == "all" else s.player(d.get("to"))

@@ -392,6 +392,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "EnerZoneGranted",
     "CardRevealed",
     "NumberDeclared",
+    "ColorDeclared",
     "SigniAwakened",
     "SpellsBanned",
     "VanishRedirected",

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from domain.abilities import effects as fx
 from domain.abilities import targets as tg
+from domain.abilities.effects.running import DECLARED_COLOR
 from domain.abilities.effects.targeting import first_targeted
 from domain.abilities.measures import per_problems, per_text, problems
 from domain.abilities.vocabulary import (
@@ -431,6 +432,8 @@ def _keywords_text(s: Step) -> str:
     if lost:  # "lose:X": it loses X and cannot gain it
         parts.append(f"loses {', '.join(lost)} (and cannot gain them)")
     until = "the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn"
+    if s.get("next_turn_only"):  # "during your opponent's turn" given until the end of their next turn
+        return f"during the opponent's next turn, {_t(s)} {' and '.join(parts)}"
     if s.get("ener_zone"):  # the zone's cards, those put there later this turn too
         return f"the cards in your ener zone (those put there later too) {' and '.join(parts)} this turn"
     return f"{_t(s)} {' and '.join(parts)} until end of {until}"
@@ -451,17 +454,24 @@ def _gain_color_problems(step: Step) -> list[str]:
 
 
 def keyword_problems(keywords: Any) -> list[str]:
-    """A keyword that starts like a qualified Shadow and does not read as one."""
+    """A keyword that starts like a qualified Shadow and does not read as one (``declared_color``: the colour
+    a ``declare`` step before declared, read as a colour)."""
     return [
         f"keyword {k!r} is not a Shadow qualifier (shadow:signi,level_min=3, shadow:red ...)"
         for k in keywords or []
-        if isinstance(k, str) and k.startswith("shadow:") and tg.shadow_qualifier(k) is None
+        if isinstance(k, str)
+        and k.startswith("shadow:")
+        and tg.shadow_qualifier(k.replace(DECLARED_COLOR, "red")) is None
     ]
 
 
 MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "power": (("power",), _power_text, {"amount": int, "per": str | dict[str, Any], "until": Until}),
-    "grant": (("keywords",), _keywords_text, {"keywords": list[str], "until": Until, "ener_zone": bool}),
+    "grant": (
+        ("keywords",),
+        _keywords_text,
+        {"keywords": list[str], "until": Until, "ener_zone": bool, "next_turn_only": bool},
+    ),
     "grant_ability": (("ability",), _grant_ability_text, {"ability": dict[str, Any], "until": Until}),
     "hold_ability": (
         ("held",),
@@ -651,6 +661,8 @@ def _modify_check(step: Step) -> list[str]:
         out.append("step hold_ability: a holder (you, center_lrig) and no target: the player holds it")
     if step.get("change") == "keywords":
         out.extend(keyword_problems(step.get("keywords")))
+    if step.get("next_turn_only") and step.get("until") != "opponent_next_turn":
+        out.append("step grant: next_turn_only names the opponent's next turn (until opponent_next_turn)")
     if step.get("change") == "color":
         out.extend(_gain_color_problems(step))
     if "back" in step and step.get("change") != "face_down":
@@ -1459,6 +1471,8 @@ word(
 
 
 def _declare_text(s: Step) -> str:
+    if s.get("what") == "color":
+        return "declare a colour (later steps name it as declared_color)"
     hi = s.get("max", 5)
     top = "the level of the opponent's center LRIG" if hi == "opponent_center_level" else str(hi)
     return f"declare a number from {s.get('min', 0)} to {top}"
@@ -1466,7 +1480,7 @@ def _declare_text(s: Step) -> str:
 
 word(
     "declare",
-    {"min": int, "max": int | Literal["opponent_center_level"]},
+    {"min": int, "max": int | Literal["opponent_center_level"], "what": Literal["number", "color"]},
     _declare_text,
     control=True,
 )(fx.OPS["declare"])

@@ -119,7 +119,9 @@ def again_next_turn(rec: Recorder, frame: Frame, step: dict[str, Any]) -> None:
 @op("grant")
 def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """The targets gain keywords until end of turn (``until: opponent_next_turn``: and again through the
-    opponent's next turn, while they stay on the field)."""
+    opponent's next turn, while they stay on the field; with ``next_turn_only``, given in your turn, only
+    through the opponent's next turn: "until the end of your opponent's next turn, it gains '[Constant]:
+    during your opponent's turn, ...'")."""
     step = at.step
     if step.get("ener_zone"):  # "cards in your ener zone gain Multi Ener this turn": those put there later
         data = {"player": frame.player, "keywords": list(step["keywords"]), "until": "end_of_turn"}
@@ -127,9 +129,15 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
         return True
     lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
     losing = all(str(k).startswith("lose:") for k in step["keywords"])  # losing keywords gains nothing
+    later = lasting and bool(step.get("next_turn_only"))  # only through the opponent's next turn
     for iid in live_targets(rec, frame, step, chosen):
         if not losing and immune(rec.state, iid, "gain_abilities", frame.player, effect_of=frame.card):
             continue  # a constant keeps it from gaining new abilities by this player's effects
+        if later:
+            again_next_turn(
+                rec, frame, {"op": "grant", "keywords": list(step["keywords"]), "target": {"cards": [iid]}}
+            )
+            continue
         rec.emit(
             "KeywordsGranted",
             "rules",

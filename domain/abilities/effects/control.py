@@ -7,13 +7,14 @@ from typing import Any
 from domain import facts
 from domain.abilities import measures as ms
 from domain.abilities import targets as tg
-from domain.abilities.effects.running import ask_in_step, op, take, who
+from domain.abilities.effects.running import DECLARED_COLOR, ask_in_step, op, take, who
 from domain.abilities.effects.targeting import choose_own, insert_targeted, targets_first
 from domain.abilities.frames import (
     Frame,
     Pending,
 )
 from domain.abilities.vocabulary import step_text
+from domain.cards import COLORS
 from domain.recorder import Recorder
 from domain.state import fresh, opponent
 
@@ -23,6 +24,8 @@ def _declare(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You declare a number from ``min`` (0 unless given) to ``max`` (a number, or the level of the opponent's
     center LRIG); filters of later steps may name it as ``"declared"``."""
     step = at.step
+    if step.get("what") == "color":
+        return _declare_color(rec, frame, at)
     hi = step.get("max", 5)
     top = facts.center_level(rec.state, opponent(frame.player)) if hi == "opponent_center_level" else int(hi)
     lo = int(step.get("min", 0))
@@ -46,6 +49,20 @@ def _declare(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         frame.rule,
         {"player": frame.player, "number": frame.notes["declared"], "by_effect": frame.card},
     )
+    return True
+
+
+def _declare_color(rec: Recorder, frame: Frame, at: Pending) -> bool:
+    """You declare a colour (colorless is none, 000 'Color'); later steps name it as ``declared_color``."""
+    if at.progress.answer is None:
+        return ask_in_step(
+            rec, frame, at, frame.player, min=1, max=1, choices=[], options=list(COLORS),
+            prompt="declare a colour",
+        )  # fmt: skip
+    frame.queue.pop(0)
+    frame.notes[DECLARED_COLOR] = str(take(at)["option"])
+    data = {"player": frame.player, "color": frame.notes[DECLARED_COLOR], "by_effect": frame.card}
+    rec.emit("ColorDeclared", "rules", frame.rule, data)
     return True
 
 

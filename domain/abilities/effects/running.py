@@ -32,7 +32,9 @@ Op = Callable[[Recorder, Frame, Pending, list[str]], bool]  # False: it asked, t
 OPS: dict[str, Op] = {}
 
 
-NOTED = ("declared",)  # a filter value that names what the effect noted: the number its player declared
+NOTED = ("declared", "declared_color")  # a filter value that names what the effect noted: the number (or
+# the colour) its player declared; a keyword naming ``declared_color`` ("shadow:signi,declared_color") too
+DECLARED_COLOR = "declared_color"
 
 
 # "choose" of a modes step may name a number the game gives
@@ -188,17 +190,20 @@ def _resolved(rec: Recorder, frame: Frame) -> None:
 
 
 def _bind(step: Step, vars: dict[str, Any]) -> Step:
-    """The step with the filter values that name a noted number (``"declared"``) replaced by that number."""
+    """The step with the filter values that name a noted number (``"declared"``) or colour
+    (``"declared_color"``) replaced by it, and the keywords naming the declared colour written with it."""
     if not any(k in vars for k in NOTED):
         return step
 
-    def walk(value: Any, in_filter: bool) -> Any:
+    def walk(value: Any, in_filter: bool, in_keywords: bool = False) -> Any:
         if isinstance(value, dict):
-            return {k: walk(v, in_filter or k == "filter") for k, v in value.items()}
+            return {k: walk(v, in_filter or k == "filter", k == "keywords") for k, v in value.items()}
         if isinstance(value, list):
-            return [walk(v, in_filter) for v in value]
+            return [walk(v, in_filter, in_keywords) for v in value]
         if in_filter and isinstance(value, str) and value in NOTED and value in vars:
             return vars[value]
+        if in_keywords and isinstance(value, str) and DECLARED_COLOR in value and DECLARED_COLOR in vars:
+            return value.replace(DECLARED_COLOR, str(vars[DECLARED_COLOR]))
         return value
 
     bound: Step = walk(step, False)
