@@ -13,12 +13,11 @@ from typing import Any
 from domain import coins, costs, facts
 from domain.abilities import effects, is_enforced, leaving, use
 from domain.abilities.catalogue import rise_filter
-from domain.abilities.constants import grow_cost, leave_redirect
+from domain.abilities.constants import given_life_burst, grow_cost, leave_redirect
 from domain.abilities.effects import describe_cost, ener_payment
 from domain.abilities.frames import load as load_frame
 from domain.abilities.targets import slot_fits
 from domain.abilities.triggers import activate
-from domain.abilities.use import spell_resolves
 from domain.actions import Action
 from domain.cards import Card, CardType, CostItem
 from domain.combat import lrig_attack_refusal, replace_damage
@@ -351,8 +350,9 @@ _TABLE[("spell_cut_in", "use_piece")] = _use("use_piece")  # a PIECE with Spell 
 def cut_in_pass(rec: Recorder, act: Action) -> None:
 
     resume = (rec.state.pending or {})["resume"]
-    rec.emit("Passed", act.player or "", "spell.cut-in", {"player": act.player, "kind": "spell_cut_in"})
-    spell_resolves(rec, resume)
+    rule = "piece.cut-in" if "piece" in resume else "spell.cut-in"
+    rec.emit("Passed", act.player or "", rule, {"player": act.player, "kind": "spell_cut_in"})
+    use.cut_in_passed(rec, resume)
 
 
 @answers("trigger_order", "choose")
@@ -580,7 +580,8 @@ def life_burst(rec: Recorder, act: Action) -> None:
         raise IllegalAction("decision.invalid", f"the Life Burst being decided is that of {names}")
 
     data: dict[str, Any] = {"player": p, "card": iid, "use": chosen}
-    enforced = is_enforced(s.cards[iid])
+    # a Life Burst a constant gives a card without one is the constant's, encoded with it
+    enforced = is_enforced(s.cards[iid]) or given_life_burst(s, iid) is not None
     if chosen and not enforced:
         data["enforced"] = False
         data["note"] = (
@@ -636,7 +637,7 @@ def _burst_cancel(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
             {"player": s.owners[iid], "card": iid, "by": p, "by_effect": cancel["by_effect"]},
         )
         return
-    if is_enforced(s.cards[iid]):
+    if is_enforced(s.cards[iid]) or given_life_burst(s, iid) is not None:
         use.life_burst(rec, iid, s.owners[iid])
 
 

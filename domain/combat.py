@@ -280,7 +280,7 @@ def crush(
     pay what to keep a Life Burst of these cards from activating once its player chooses to use it."""
     s = rec.state
     cards = s.players[player].zones["life_cloth"][:count]
-    bursts = [iid for iid in cards if facts.card_of(s, iid).life_burst]
+    bursts = [iid for iid in cards if facts.has_life_burst(s, iid)]  # printed, or given by a constant
     data: dict[str, Any] = {"player": player, "cards": cards, "bursts": bursts, "cause": cause}
     if cancel and bursts:
         data["cancel"] = cancel

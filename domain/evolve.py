@@ -673,8 +673,9 @@ def _effect_countered(state: GameState, d: dict[str, Any], _e: Any) -> None:
 def _cut_in_resolved(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.flags.pop("cut_in", None)
     if d.get("countered"):
-        state.flags["countered"] = [c for c in state.flags.get("countered", ()) if c != d["spell"]]
-        move(state, d["spell"], d.get("put", "trash"))
+        card = d["piece"] if "piece" in d else d["spell"]  # a PIECE answered by a cut-in (piece.cut-in)
+        state.flags["countered"] = [c for c in state.flags.get("countered", ()) if c != card]
+        move(state, card, d.get("put", "trash"))
 
 
 @handles("AbilityResolved")
@@ -797,7 +798,9 @@ def _spells_banned(state: GameState, d: dict[str, Any], _e: Any) -> None:
 
 @handles("CoinsGained")
 def _coins_gained(state: GameState, d: dict[str, Any], _e: Any) -> None:
-    _player(state, d).coins += int(d["count"])
+    ps = _player(state, d)
+    ps.coins += int(d["count"])
+    ps.coins_gained += int(d["count"])  # the record of the game (rule effect.coins)
 
 
 @handles("CoinsPaid")

@@ -45,6 +45,25 @@ def use_constant_effects(power_bonus: PowerBonus, keyword_bonus: KeywordBonus) -
     _constant_effects = (power_bonus, keyword_bonus)
 
 
+def _no_burst(_state: GameState, _iid: str) -> bool:
+    return False
+
+
+# whether a constant ability gives a card in the Life Cloth or the check zone a Life Burst
+_given_burst: list[Callable[[GameState, str], bool]] = [_no_burst]
+
+
+def use_given_life_burst(given: Callable[[GameState, str], bool]) -> None:
+    """Set how a Life Burst that a constant ability gives a card is found (``domain.abilities.constants``)."""
+    _given_burst[:] = [given]
+
+
+def has_life_burst(state: GameState, iid: str) -> bool:
+    """Whether the card (in the Life Cloth or the check zone) has a Life Burst: printed, or given by a
+    constant ability (000 '[Constant]', 'Life Burst')."""
+    return card_of(state, iid).life_burst or _given_burst[0](state, iid)
+
+
 AddedColors = Callable[[GameState, str, Card], tuple[str, ...]]
 # the colours effects add to a card (``constants.added_colors``, registered as it loads), and which catalogue
 # cards have abilities that may add colours: a match with none of them reads printed colours only

@@ -20,20 +20,23 @@ from domain.evolve import apply
 from domain.formats import format_of
 from domain.state import GameState
 
-_TRIGGERS: tuple[frozenset[str], Callable[[Recorder, Event], None]] | None = None
+LookBack = Callable[[GameState, str, dict[str, Any]], dict[str, Any]]
+AfterEmit = Callable[["Recorder", Event, dict[str, Any]], None]
+_TRIGGERS: tuple[frozenset[str], AfterEmit, LookBack] | None = None
 
 
-def _triggers() -> tuple[frozenset[str], Callable[[Recorder, Event], None]]:
-    """The event types that can trigger abilities and the hook that collects what they trigger.
+def _triggers() -> tuple[frozenset[str], AfterEmit, LookBack]:
+    """The event types that can trigger abilities, the hook that collects what they trigger, and the one
+    that looks, before such an event applies, at what the SIGNI it takes off the field had from constants.
 
     Loaded on first use, once: ``domain.abilities`` imports the recorder at module level (through
     ``domain.engine`` today), so the recorder cannot import ``domain.abilities.triggers`` at module level
     until the abilities import it for type annotations only."""
     global _TRIGGERS
     if _TRIGGERS is None:
-        from domain.abilities.triggers import TRIGGERING, after_emit
+        from domain.abilities.triggers import TRIGGERING, after_emit, look_back
 
-        _TRIGGERS = (frozenset(TRIGGERING), after_emit)
+        _TRIGGERS = (frozenset(TRIGGERING), after_emit, look_back)
     return _TRIGGERS
 
 
@@ -82,12 +85,13 @@ class Recorder:
             caused_by = self.cause
         by = self.by if (first and self.action is not None and actor in ("p1", "p2")) else None
         event = Event(type, actor, rule, data or {}, caused_by, by)
+        triggering, after_emit, look_back = _TRIGGERS or _triggers()
+        had = look_back(self.state, type, event.data) if type in triggering else {}
         apply(self.state, event)
         self.events.append(event)
         n = self.state.version
-        triggering, after_emit = _TRIGGERS or _triggers()
         if type in triggering:
-            after_emit(self, event)
+            after_emit(self, event, had)
         return n
 
     def ask(self, player: str, kind: str, rule: str, **extra: Any) -> None:

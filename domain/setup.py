@@ -415,6 +415,7 @@ def _place_player(b: _PositionBuilder, p: str, pdata: Any, fmt: str) -> None:
     if not isinstance(coins, int) or isinstance(coins, bool) or not 0 <= coins <= COIN_LIMIT:
         raise InvalidPosition(f"{p}: 'coins' must be a whole number from 0 to {COIN_LIMIT}")
     ps.coins = coins
+    ps.coins_gained = coins  # the coins held were gained this game (rule effect.coins)
     markers = pdata.get("markers") or {}
     if not isinstance(markers, dict) or set(markers) - set(SIGNI_ZONES):
         raise InvalidPosition(f"{p} markers: the SIGNI zones are left, center and right")

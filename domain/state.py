@@ -122,6 +122,9 @@ class PlayerState:
     # order turned, each {"iid", "under": the cards left under it, "seen_by": the players who may see its
     # front}. Such a card is not a SIGNI: a SIGNI may be put into its zone, and it is kept apart from it.
     face_down: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # every coin gained this game, however many were paid since (rule effect.coins): what the events say, kept
+    # for reading; the digest leaves it out, as it leaves out the turn's tally
+    coins_gained: int = 0
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -136,6 +139,7 @@ class PlayerState:
             {z: list(m) for z, m in self.markers.items()} if self.markers else {},
             list(self.held),  # its entries are never changed, only added
             {z: [fresh(e) for e in es] for z, es in self.face_down.items()} if self.face_down else {},
+            self.coins_gained,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -146,6 +150,8 @@ class PlayerState:
             extra["held"] = [dict(h) for h in self.held]
         if self.face_down:  # and face-down cards, while there are none
             extra["face_down"] = {z: [fresh(e) for e in es] for z, es in self.face_down.items()}
+        if self.coins_gained:  # and the coins gained this game, while none were
+            extra["coins_gained"] = self.coins_gained
         return {
             **extra,
             "name": self.name,
@@ -172,6 +178,7 @@ class PlayerState:
             {z: list(m) for z, m in (d.get("markers") or {}).items()},
             [dict(h) for h in d.get("held", ())],
             {z: [fresh(e) for e in es] for z, es in (d.get("face_down") or {}).items()},
+            int(d.get("coins_gained", 0)),
         )
 
     def signi_slots(self) -> list[tuple[str, Slot]]:
@@ -336,6 +343,8 @@ class GameState:
         if not include_version:
             d.pop("version")
         d.pop("takebacks", None)  # the match's takebacks are not the position
+        for ps in d["players"].values():  # nor the coins gained this game: the events fix them too
+            ps.pop("coins_gained", None)
         if "tally" in d["flags"]:  # this turn's events, kept for counting (``domain.tally``): events fix it
             d["flags"] = {k: v for k, v in d["flags"].items() if k != "tally"}
         # The card and owner maps (half the text) never change in a match: their canonical JSON is made once

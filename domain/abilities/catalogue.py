@@ -36,12 +36,16 @@ A card's entry is a list of abilities. An ability is an object:
   the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
   add as it is used (action field ``extra``); the effect's condition ``extra_paid`` tells whether they did
+- ``cut_in_piece``: for a PIECE, a filter: besides its own timings, it may be used as a cut-in just after the
+  opponent uses a PIECE that fits the filter (``{"team": true}``: a PIECE with a Team use condition), before
+  that PIECE resolves (rule ``piece.cut-in``)
 - ``effect``: a list of steps (see ``effects.OPS``); ``{"op": "then"}`` splits it where targets of what
   follows are chosen only when it is reached
 
 An ability can give a card another ability until end of turn (``grant_ability``), or give a player or their
 center LRIG one for the rest of the game (``hold_ability``): the gained ability is written inside that step,
-and named ``<card id>#<ability index>.<n>`` (the n-th such step of that ability).
+and named ``<card id>#<ability index>.<n>`` (the n-th such step of that ability; the abilities that those
+abilities give in their turn, a held constant's ``grant_ability``, are numbered after them).
 
 Cards with abilities that are not encoded are still played with their printed facts; their abilities are
 resolved by a judge, and every view says so (``enforced: false``).
@@ -107,6 +111,7 @@ ABILITY_KEYS = (
     "filter",
     "extra_cost",
     "from",
+    "cut_in_piece",
 )
 
 
@@ -184,17 +189,25 @@ def abilities_of(card_id: str) -> list[dict[str, Any]]:
 
 
 def granted_in(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The abilities that ``grant_ability`` (and a Soul's ``soul_grant``) steps among ``steps`` give, in
-    printed order."""
+    """The abilities that ``grant_ability`` (and a Soul's ``soul_grant``, ``hold_ability``) steps among
+    ``steps`` give, in printed order; after them, those that the given abilities give in their turn (a held
+    constant that gives SIGNI an ability), so that the first ones keep their numbers."""
+    out = _granted_here(steps)
+    for ab in list(out):
+        out.extend(granted_in(ab.get("effect", [])))
+    return out
+
+
+def _granted_here(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for st in steps:
         if st.get("op") in ("grant_ability", "soul_grant", "hold_ability"):
             out.append(st["ability"])
         for key in ("then", "else"):
             if isinstance(st.get(key), list):
-                out.extend(granted_in(st[key]))
+                out.extend(_granted_here(st[key]))
         for mode in st.get("modes", []):
-            out.extend(granted_in(mode))
+            out.extend(_granted_here(mode))
     return out
 
 
@@ -307,6 +320,9 @@ def describe_ability(ab: Ability) -> str:
         parts.append(f"paying {_cost_text(ab['cost'])}" + (" (optional)" if ab["kind"] == "enter" else ""))
     if ab.get("extra_cost"):
         parts.append(f"(as it is used, you may also pay {_cost_text(ab['extra_cost'])})")
+    if "cut_in_piece" in ab:
+        what = f"a PIECE {filter_text(ab['cut_in_piece'])}".rstrip()
+        parts.append(f"(it may also be used as a cut-in just after the opponent uses {what})")
     return " ".join(parts) + ": " + "; ".join(step_text(s) for s in ab.get("effect", [])) + "."
 
 
@@ -430,6 +446,12 @@ def _shape_problems(ab: Ability) -> list[str]:
             out.append(f"an extra cost is one of {EXTRA_COST_KEYS}, not {k!r}")
     if "extra_cost" in ab and ab["kind"] not in ("spell", "piece"):
         out.append("only a spell or a PIECE has an extra cost")
+    if "cut_in_piece" in ab and (
+        ab["kind"] != "piece"
+        or not isinstance(ab["cut_in_piece"], dict)
+        or set(ab["cut_in_piece"]) - set(FILTER_KEYS)
+    ):
+        out.append("only a PIECE takes cut_in_piece: a filter of the opponent's PIECE it may cut in to")
     if "team" in ab and not isinstance(ab["team"], (bool, str)):
         out.append("team is true or the name of a team")
     if "once" in ab and ab["once"] not in ONCE:

@@ -16,6 +16,8 @@ A form is its parameters and their types, how it reads in English, and what else
   in battle);
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
 - ``spell_ban``: ``{"filter"}``: no player can use a spell that fits the filter ("non-white spells");
+- ``coin_ban``: ``{"whose": "you" | "opponent"}``: that player cannot gain coins (by effects, nor those
+  printed on their LRIGs);
 - ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
   (``battled``), or, during an attack phase, the SIGNI in front of it vanished however (``front``), goes to
   the trash instead of the ener zone; ``front_vanished_to_trash`` is its alias for ``front``;
@@ -260,6 +262,15 @@ constant(
     {"filter": dict},
     lambda st: f"no player can use a spell {filter_text(st.get('filter', {}))}".rstrip(),
     "players cannot use the spells that fit the filter",
+)
+
+
+constant(
+    "coin_ban",
+    {"whose": Literal["you", "opponent"]},
+    lambda st: f"{'the opponent' if st.get('whose') == 'opponent' else 'you'} cannot gain coins",
+    "that player (you unless whose says opponent) cannot gain coins, by effects or from the coins printed on "
+    "their LRIGs",
 )
 
 
@@ -653,6 +664,7 @@ general_constant(
         "spell_cost",
         "action_cost",
         "spell_ban",
+        "coin_ban",
         "vanished_to_trash",
         "lrig_attacks",
         "refresh_keeps_life",
@@ -666,7 +678,8 @@ general_constant(
         "attack_face_down",
     ),
     "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, which "
-    "spells no player can use, where a SIGNI vanished goes, how often and when this LRIG may attack, "
+    "spells no player can use, who cannot gain coins, where a SIGNI vanished goes, how often and when this "
+    "LRIG may attack, "
     "whether a refresh trashes Life Cloth, what the opponent's Guard costs, what happens instead of an event",
 )
 constant_alias("front_vanished_to_trash", "vanished_to_trash", which="front")

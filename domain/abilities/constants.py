@@ -24,7 +24,7 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from domain import facts
+from domain import coins, facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, granted_ref
 from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
@@ -39,7 +39,9 @@ __all__ = [
     "action_cost_extra",
     "active",
     "attack_face_down",
+    "coins_banned",
     "front_to_trash",
+    "given_life_burst",
     "immune",
     "keyword_bonus",
     "leave_redirect",
@@ -496,6 +498,13 @@ def spell_banned(s: GameState, spell: str) -> bool:
     return any(tg.card_fits(card, step.get("filter", {})) for _p, _src, step in active(s, "spell_ban"))
 
 
+def coins_banned(s: GameState, player: str) -> bool:
+    """Whether a constant ability says ``player`` cannot gain coins (rule ``effect.coins``)."""
+    return any(
+        (step.get("whose", "you") == "you") == (p == player) for p, _src, step in active(s, "coin_ban")
+    )
+
+
 def vanishes_to_trash(s: GameState, attacker: str) -> bool:
     """Whether SIGNI the attacker vanishes in battle go to the trash instead of the ener zone."""
     return any(
@@ -539,13 +548,38 @@ def given_abilities(s: GameState, iid: str) -> list[tuple[int | str, Ability]]:
     return out
 
 
+def given_life_burst(s: GameState, iid: str) -> tuple[int | str, Ability] | None:
+    """(reference, ability) of the Life Burst a constant ability gives a card without one of its own ("cards
+    in your Life Cloth and check zone without a Life Burst gain ..."); None when none does."""
+    if facts.card_of(s, iid).life_burst:
+        return None
+    return next(((ref, ab) for ref, ab in given_abilities(s, iid) if ab["kind"] == "life_burst"), None)
+
+
 def _given_ref(card_id: str, step: Step) -> str | None:
-    """The reference of the ability a card's own constant ``grant_ability`` step gives (None: a gained
-    constant's)."""
+    """The reference of the ability a constant ``grant_ability`` step gives: a card's own constant's, or one
+    its player holds for the game from this card (``hold_ability``: a constant inside it); None for a
+    constant gained until end of turn."""
     for i, ab in enumerate(abilities_of(card_id)):
         if ab["kind"] == "constant" and any(st is step or st == step for st in ab.get("effect", [])):
             return granted_ref(card_id, i, step["ability"])
+    for i, ab in enumerate(abilities_of(card_id)):
+        for h in _held_in(ab.get("effect", [])) if ab["kind"] != "constant" else ():
+            if any(st is step for st in h.get("effect", [])):
+                return granted_ref(card_id, i, step["ability"])
     return None
+
+
+def _held_in(steps: list[Step]) -> Iterator[Ability]:
+    """The abilities the ``hold_ability`` steps among ``steps`` give (inside ``then``, ``else`` and modes)."""
+    for st in steps:
+        if st.get("op") == "hold_ability":
+            yield st["ability"]
+        for key in ("then", "else"):
+            if isinstance(st.get(key), list):
+                yield from _held_in(st[key])
+        for mode in st.get("modes", []):
+            yield from _held_in(mode)
 
 
 COLOR_KEYWORD = "color:"  # a colour a card on the field gained until end of turn ("color:green"): a keyword
@@ -651,3 +685,5 @@ facts.use_colour_effects(added_colors, adds_colours)
 facts.use_zone_effects(zone_card, changes_zones)
 facts.use_constant_effects(power_bonus, keyword_bonus)
 use_constant_abilities(given_abilities)
+coins.use_coin_ban(coins_banned)
+facts.use_given_life_burst(lambda s, iid: given_life_burst(s, iid) is not None)

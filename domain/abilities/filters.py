@@ -1,35 +1,35 @@
 """Card filters: which cards fit what an ability names, and how a filter reads.
 
 A filter is an object of ``FILTER_KEYS``: ``power_max``, ``power_min``, ``level``, ``level_max``,
-``level_min``, ``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``not_color`` (none of its
-colours is that one: "non-black"), ``type``, ``guard``, ``life_burst`` (the card has a Life Burst, or not),
-``card`` (a list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour
-with its owner's center LRIG), ``shares_class_with_yours`` (it shares a class with a SIGNI on the field of the
-ability's controller), ``team``, ``any_of`` (a list of filters: it fits one of them), ``level_max_self``
-(level at most this card's), ``power_below: moved`` (less power than the SIGNI the effect just put onto
-the field, or put into the trash as a cost), ``power_below: self`` (less power than this SIGNI) or
-``power_below: your_signi`` (less power than a SIGNI of yours), set when chosen; ``power_max_of: it`` (power
-no more than that of the card the step before targeted; set when chosen); ``under`` (whether a card lies
-under it or is attached to it, on the field), ``soul`` (whether a [Soul] is attached to it), ``not_card`` (a
-list of catalogue ids the card is none of: "other than X"), ``awakened`` (whether the SIGNI is awakened),
-``power_above_base`` (whether its power is higher than its printed power), ``infected`` (whether a Virus is
-in the SIGNI zone the SIGNI is in: seed 001 'Virus'), ``in_front`` (the opponent's SIGNI
-in the zone in front of this card), ``highest_power`` (a SIGNI with the highest power on its side's field;
-both checked where targets are found); ``level_of`` / ``name_of`` (the same level, the same name, as one of
-the cards an earlier step of the effect took: ``moved``, ``discarded``, ``revealed`` or ``it``, the cards the
-step before targeted; set when chosen, see ``NOTED_CARDS``), ``name`` (a list of printed names, as deck rules
-compare them: reprints share one), ``shares_lrig_color`` (``any``: the card shares a colour with one of its
-owner's LRIGs; ``not_center``: with one of them that is not the center LRIG), ``not_timing`` (an Assist LRIG
-or ARTS without that use timing: ``attack``), ``grow_cost_zero`` (whether the card's grow cost is zero, of any
-colour), ``power_is_base`` (whether a SIGNI's power on the field is its printed power), ``has_abilities``
-(whether a SIGNI on the field has an ability: printed and not lost, or gained), ``has_enter`` (whether the
-card has an [Enter] ability: on the field, one it has now, not lost, or gained; elsewhere, one printed),
-``cost_max`` (the ener cost
-printed on the card, all its colours added up, is at most that), ``attacked`` (whether the SIGNI on the
-field attacked this turn), ``rise`` (whether the card has Rise: the Rise icon; checked where targets are
-found), ``power_max_self`` (power no more than this card's own, as it is now; checked where targets are
-found), ``was_under_self`` (the card lay under this SIGNI as this SIGNI last left the field this turn: the
-turn's tally noted it, ``tally.last_known``; checked where targets are found).
+``level_min``, ``upped``, ``frozen``, ``class``, ``color``, ``colors_any``, ``not_color`` (none of its colours
+is that one: "non-black"), ``type``, ``guard``, ``life_burst`` (the card has a Life Burst, or not), ``card``
+(a list of catalogue ids), ``position``, ``shares_center_color`` (whether the card shares a colour with its
+owner's center LRIG), ``shares_class_with_yours`` (it shares a class with a SIGNI on the field of the
+ability's controller), ``team`` (a team's name, or true: of any team), ``any_of`` (a list of filters: it fits
+one of them), ``level_max_self`` (level at most this card's), ``power_below: moved`` (less power than the
+SIGNI the effect just put onto the field, or put into the trash as a cost), ``power_below: self`` (less power
+than this SIGNI) or ``power_below: your_signi`` (less power than a SIGNI of yours), set when chosen;
+``power_max_of: it`` (power no more than that of the card the step before targeted; set when chosen);
+``under`` (whether a card lies under it or is attached to it, on the field), ``soul`` (whether a [Soul] is
+attached to it), ``not_card`` (a list of catalogue ids the card is none of: "other than X"), ``awakened``
+(whether the SIGNI is awakened), ``power_above_base`` (whether its power is higher than its printed power),
+``infected`` (whether a Virus is in the SIGNI zone the SIGNI is in: seed 001 'Virus'), ``in_front`` (the
+opponent's SIGNI in the zone in front of this card), ``highest_power`` (a SIGNI with the highest power on its
+side's field; both checked where targets are found); ``level_of`` / ``name_of`` (the same level, the same
+name, as one of the cards an earlier step of the effect took: ``moved``, ``discarded``, ``revealed`` or
+``it``, the cards the step before targeted; set when chosen, see ``NOTED_CARDS``), ``name`` (a list of printed
+names, as deck rules compare them: reprints share one), ``shares_lrig_color`` (``any``: the card shares a
+colour with one of its owner's LRIGs; ``not_center``: with one of them that is not the center LRIG),
+``not_timing`` (an Assist LRIG or ARTS without that use timing: ``attack``), ``grow_cost_zero`` (whether the
+card's grow cost is zero, of any colour), ``power_is_base`` (whether a SIGNI's power on the field is its
+printed power), ``has_abilities`` (whether a SIGNI on the field has an ability: printed and not lost, or
+gained), ``has_enter`` (whether the card has an [Enter] ability: on the field, one it has now, not lost, or
+gained; elsewhere, one printed), ``cost_max`` (the ener cost printed on the card, all its colours added up, is
+at most that), ``attacked`` (whether the SIGNI on the field attacked this turn), ``rise`` (whether the card
+has Rise: the Rise icon; checked where targets are found), ``power_max_self`` (power no more than this card's
+own, as it is now; checked where targets are found), ``was_under_self`` (the card lay under this SIGNI as this
+SIGNI last left the field this turn: the turn's tally noted it, ``tally.last_known``; checked where targets
+are found).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -130,6 +130,14 @@ def distinct_classes(cards: list[Card]) -> bool:
     return True
 
 
+def _team_fits(team: str | None, wanted: Any) -> bool:
+    """``team``: a team's name (that team), or true or false: whether the card belongs to a team at all (a
+    PIECE with a Team use condition has its team)."""
+    if isinstance(wanted, bool):
+        return bool(team) == wanted
+    return bool(team == wanted)
+
+
 def slot_of(s: GameState, iid: str) -> Slot | None:
     """The field slot (SIGNI or LRIG) a card instance is in; None when it is not on the field."""
     owner = s.owners.get(iid)
@@ -190,7 +198,7 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("level_max" in f and level > f["level_max"])
         or ("level_min" in f and level < f["level_min"])
         or ("guard" in f and card.guard != f["guard"])
-        or ("team" in f and card.team != f["team"])
+        or ("team" in f and not _team_fits(card.team, f["team"]))
         or ("card" in f and card.id not in f["card"])
         or ("life_burst" in f and card.life_burst != f["life_burst"])
         or ("not_card" in f and card.id in f["not_card"])
@@ -396,6 +404,8 @@ _FILTER_TEXT: dict[str, Any] = {
 
 
 def _filter_bit(k: str, v: Any) -> str | None:
+    if k == "team" and isinstance(v, bool):
+        return "of a team" if v else "of no team"
     if k in _FILTER_TEXT:
         return str(_FILTER_TEXT[k]).format(v)
     flags = {

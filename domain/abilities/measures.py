@@ -26,6 +26,7 @@ A *measure* is an object with one key naming what is measured, its value the mea
 - ``{"level_total": {"side", "mod"}}``: the total level of that side's SIGNI (``mod`` 2: 0 when it is even);
 - ``{"under": {"filter": {...}, "total": "power"}}``: the cards under this card that fit (nothing when it is
   not on the field); with ``total: power``, their printed powers added up;
+- ``{"coins_gained": {"whose": "you" | "opponent"}}``: the coins that player gained this game (paid or not);
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
   ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``extra_paid`` and
   ``attack_damaged`` (1 or 0);
@@ -332,6 +333,17 @@ def _hand_lead(c: Ctx, p: dict[str, Any]) -> int:
     zone = p.get("zone", "hand")
     mine = len(c.s.players[c.controller].zones[zone])
     return mine - len(c.s.players[opponent(c.controller)].zones[zone])
+
+
+@measure(
+    "coins_gained",
+    {"whose": ("you", "opponent")},
+    lambda p: f"the coins {'the opponent' if p.get('whose') == 'opponent' else 'you'} gained this game",
+)
+def _coins_gained(c: Ctx, p: dict[str, Any]) -> int:
+    """The coins a player gained this game, however many they paid since (rule ``effect.coins``)."""
+    who = opponent(c.controller) if p.get("whose") == "opponent" else c.controller
+    return c.s.players[who].coins_gained
 
 
 def _under_text(p: dict[str, Any]) -> str:

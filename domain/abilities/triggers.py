@@ -114,6 +114,22 @@ def _own(card_id: str) -> tuple[tuple[int | str, dict[str, Any]], ...]:
 forget_with_encodings(_own.cache_clear)
 
 
+Gained = list[tuple[int | str, dict[str, Any]]]
+
+
+def look_back(s: GameState, t: str, d: dict[str, Any]) -> dict[str, Gained]:
+    """Asked before an event of type ``t`` applies: the abilities that other cards' constants give the SIGNI
+    it takes off the field (000 '[Auto]': an ability that triggers as its SIGNI leaves the field looks back at
+    the SIGNI as it was on the field, with what constants gave it then)."""
+    out: dict[str, Gained] = {}
+    for iid in leaving(t, d) if _CONSTANT_GIVEN else ():
+        if tg.on_field(s, iid) and not tg.lost(s, iid):
+            given = [g for fn in _CONSTANT_GIVEN for g in fn(s, iid)]
+            if given:
+                out[iid] = given
+    return out
+
+
 def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
     """(reference, ability) of every ability the card has now: its own unless it lost them (with those its
     Soul gives), and those it gained."""
@@ -193,7 +209,11 @@ def _fits_above(s: GameState, iid: str, step: dict[str, Any]) -> bool:
 
 def left_field(s: GameState, event: Any) -> list[str]:
     """The SIGNI an event took off the field."""
-    t, d = event.type, event.data
+    return leaving(event.type, event.data)
+
+
+def leaving(t: str, d: dict[str, Any]) -> list[str]:
+    """The SIGNI an event of type ``t`` with data ``d`` takes off the field."""
     if t in ("SigniVanished", "SigniTrashed"):
         return [d["card"]]
     if t == "SigniRemoved":
@@ -538,12 +558,19 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
 
 
 def _add(
-    s: GameState, found: Found, listener: Listener, fits: Callable[[dict[str, Any]], bool] | None = None
+    s: GameState,
+    found: Found,
+    listener: Listener,
+    fits: Callable[[dict[str, Any]], bool] | None = None,
+    had: dict[str, Gained] | None = None,
 ) -> None:
     """The abilities of one card that answer the listener's form (and ``fits``, when given), and may trigger
-    now."""
+    now; ``had``: what constants gave the SIGNI the event took off the field (``look_back``)."""
     card, player, kind, key, subject = listener
-    for ref, ab in abilities(s, card):
+    owned = abilities(s, card)
+    if had and card in had and not tg.on_field(s, card):
+        owned = [*owned, *had[card]]
+    for ref, ab in owned:
         trigger = ab.get("trigger", {})
         if ab["kind"] != kind or (key is not None and tw.key(trigger) != key):
             continue
@@ -579,12 +606,13 @@ def _names(trigger: dict[str, Any], subject: str, card: str) -> bool:
     return (subject == card) == (str(trigger["subject"]) == "this")
 
 
-def collect(s: GameState, event: Any) -> Found:
-    """The abilities an event (just applied to ``s``) triggers."""
+def collect(s: GameState, event: Any, had: dict[str, Gained] | None = None) -> Found:
+    """The abilities an event (just applied to ``s``) triggers; ``had``: what constants gave the SIGNI it
+    took off the field, as they were (``look_back``)."""
     t, d = event.type, event.data
     found: Found = []
     for listener in _LISTENERS.get(t, _none)(s, d):
-        _add(s, found, listener)
+        _add(s, found, listener, had=had)
     if t == "SigniTargeted":
         found[:] = _once_per_ability(s, event, found)
     if t == "SigniVanished":
@@ -594,7 +622,7 @@ def collect(s: GameState, event: Any) -> Found:
         found.extend(_marker_triggers(s, d))
     gone = left_field(s, event)
     for iid in gone:
-        _add(s, found, (iid, s.owners[iid], "auto", LEAVES, None))
+        _add(s, found, (iid, s.owners[iid], "auto", LEAVES, None), had=had)
     for owner in sorted({s.owners[i] for i in gone}):
         for listener in _signi(s, owner, OTHER_LEAVES):  # once, however many others left
             _add(s, found, listener)
@@ -746,8 +774,8 @@ def _counted(s: GameState, card: str, ref: int | str, once: str, found: list[dic
     return pending > 0
 
 
-def after_emit(rec: Recorder, event: Any) -> None:
-    """Recorder hook: what the event triggers, and what waits on it."""
+def after_emit(rec: Recorder, event: Any, had: dict[str, Gained] | None = None) -> None:
+    """Recorder hook: what the event triggers, and what waits on it (``had``: ``look_back`` before it)."""
     if event.type not in TRIGGERING:
         return
     if event.type == "SigniVanished":
@@ -758,7 +786,7 @@ def after_emit(rec: Recorder, event: Any) -> None:
         _watched_attacks(rec, event.data)
     if event.type == "StepBegan" and event.data.get("step") in ("pre_attack", "arts_use"):
         _watched_attack_phases(rec)
-    for w in collect(rec.state, event):
+    for w in collect(rec.state, event, had):
         rec.emit("AbilityTriggered", "rules", _rule(rec.state, w), w)
 
 

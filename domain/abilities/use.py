@@ -82,7 +82,13 @@ def check_once(s: GameState, iid: str, index: int | str, ab: dict[str, Any], nam
 
 
 def _timing(s: GameState) -> str:
-    kind = (s.pending or {}).get("kind")
+    """The use timing the pending decision stands for: ``main``, ``spell_cut_in``, ``piece_cut_in`` (the
+    window a card's own text opens just after the opponent uses a PIECE, rule ``piece.cut-in``) or
+    ``attack``."""
+    pending = s.pending or {}
+    kind = pending.get("kind")
+    if kind == "spell_cut_in" and "piece" in (pending.get("resume") or {}):
+        return "piece_cut_in"
     return {"main": "main", "spell_cut_in": "spell_cut_in"}.get(str(kind), "attack")
 
 
@@ -332,18 +338,83 @@ def spell_resolves(rec: Recorder, resume: dict[str, Any]) -> None:
     )
 
 
+def piece_resolves(rec: Recorder, resume: dict[str, Any]) -> None:
+    """After the cut-in window a PIECE opened (rule ``piece.cut-in``): the PIECE's effect, then it is
+    removed from the game as a used PIECE is."""
+    iid, p, index = resume["piece"], resume["player"], resume["ability"]
+    ab = abilities_of(rec.state.cards[iid])[index]
+    paying = effects.cost_steps(rec.state, p, iid, p, ab.get("cost", {}), as_cost=True) or []
+    modes = resume.get("modes")
+    effects.start(
+        rec,
+        iid,
+        p,
+        index,
+        {**ab, "effect": [*paying, *ab.get("effect", [])]},
+        "piece.use",
+        modes=[int(m) for m in modes] if modes else None,
+        vars={"extra_paid": bool(resume.get("extra_paid"))},
+    )
+
+
+def cut_in_passed(rec: Recorder, resume: dict[str, Any]) -> None:
+    """The opponent did not cut in: the spell (or the PIECE) answered resolves."""
+    if "piece" in resume:
+        piece_resolves(rec, resume)
+    else:
+        spell_resolves(rec, resume)
+
+
 def after_cut_in(rec: Recorder) -> None:
     """The card that cut in to a spell has resolved: the spell resolves now, unless an effect countered it;
-    then it goes to the trash without its effect (000 "Use timing: Spell Cut-in")."""
+    then it goes to the trash without its effect (000 "Use timing: Spell Cut-in"). So does a PIECE a card
+    cut in to (rule ``piece.cut-in``): countered, it is removed from the game without its effect."""
     resume = dict(rec.state.flags["cut_in"])
-    spell = resume["spell"]
-    countered = spell in rec.state.flags.get("countered", ())
-    data: dict[str, Any] = {"player": resume["player"], "spell": spell, "countered": countered}
+    piece = "piece" in resume
+    card = resume["piece"] if piece else resume["spell"]
+    countered = card in rec.state.flags.get("countered", ())
+    data: dict[str, Any] = {"player": resume["player"], "countered": countered}
+    data["piece" if piece else "spell"] = card
     if countered:
-        data["put"] = "trash"
-    rec.emit("CutInResolved", "rules", "spell.cut-in", data)
+        data["put"] = "excluded" if piece else "trash"
+    rec.emit("CutInResolved", "rules", "piece.cut-in" if piece else "spell.cut-in", data)
     if not countered:
-        spell_resolves(rec, resume)
+        cut_in_passed(rec, resume)
+
+
+def _answering_piece(s: GameState, p: str, iid: str, ab: dict[str, Any], timing: str) -> bool:
+    """Whether the PIECE may be used now: at one of its timings, or as a cut-in to the opponent's PIECE that
+    its ``cut_in_piece`` filter names (rule ``piece.cut-in``)."""
+    card = facts.card_of(s, iid)
+    if timing != "piece_cut_in":
+        return timing in (list(card.timings) or ["main"])
+    answered = ((s.pending or {}).get("resume") or {}).get("piece")
+    wanted = ab.get("cut_in_piece")
+    return (
+        wanted is not None
+        and answered is not None
+        and s.owners.get(answered) != p
+        and tg.card_fits(facts.card_of(s, answered), wanted)
+    )
+
+
+def _cut_in_possible(s: GameState, p: str, piece: str) -> bool:
+    """Whether the opponent of ``p`` holds a PIECE that could be used as a cut-in to ``piece`` now (rule
+    ``piece.cut-in``): in their LRIG deck, with three LRIGs on their field, its use condition holding, its
+    ``cut_in_piece`` filter fitting the PIECE. Only then is the window opened: no other card answers a
+    PIECE (000 "Use timing: Spell Cut-in")."""
+    o = opponent(p)
+    if sum(1 for sl in s.players[o].lrig.values() if sl is not None) < 3:
+        return False
+    used = facts.card_of(s, piece)
+    for iid in s.players[o].zones["lrig_deck"]:
+        for ab in abilities_of(s.cards[iid]):
+            wanted = ab.get("cut_in_piece") if ab["kind"] == "piece" else None
+            if wanted is None or not tg.card_fits(used, wanted):
+                continue
+            if tg.holds(s, o, iid, ab.get("use_condition")):
+                return True
+    return False
 
 
 def use_piece(rec: Recorder, act: Action) -> None:
@@ -356,7 +427,7 @@ def use_piece(rec: Recorder, act: Action) -> None:
         raise IllegalAction("piece.use", f"{card.name} is not a PIECE")
     index, ab = _find_ability(s, iid, act, ("piece",))
     timing = _timing(s)
-    if timing not in (list(card.timings) or ["main"]):
+    if not _answering_piece(s, p, iid, ab, timing):
         raise IllegalAction("use.timing", f"{card.name} cannot be used now")
     if sum(1 for sl in s.players[p].lrig.values() if sl is not None) < 3:
         raise IllegalAction("piece.use", "a PIECE is used only with three LRIGs on your field")
@@ -374,9 +445,19 @@ def use_piece(rec: Recorder, act: Action) -> None:
         resume = dict((s.pending or {})["resume"])
         cut_in = {"player": p, "card": iid, "spell": resume["spell"], "resume": resume}
         rec.emit("CutInDeclared", p, "spell.cut-in", cut_in)
+    if timing == "piece_cut_in":  # so does the PIECE answered (rule piece.cut-in)
+        resume = dict((s.pending or {})["resume"])
+        cut_in = {"player": p, "card": iid, "piece": resume["piece"], "resume": resume}
+        rec.emit("CutInDeclared", p, "piece.cut-in", cut_in)
     rec.emit("PieceUsed", p, "piece.use", data)
     if under is not None:
         _pay_extra(rec, p, iid, ab, under)
+    if not timing.endswith("cut_in") and _cut_in_possible(rec.state, p, iid):
+        resume = {"piece": iid, "player": p, "ability": index, "modes": act.get("modes")}
+        if under is not None:
+            resume["extra_paid"] = True
+        rec.ask(opponent(p), "spell_cut_in", "piece.cut-in", card=iid, resume=resume)
+        return
     _start_paid(rec, iid, p, index, ab, "piece.use", act, {"extra_paid": under is not None})
 
 
@@ -428,9 +509,16 @@ ARTS_TIMINGS = (
 
 
 def life_burst(rec: Recorder, iid: str, player: str) -> bool:
-    """Resolve an encoded Life Burst; False when the card's Life Burst is not encoded."""
+    """Resolve an encoded Life Burst (its own, or the one a constant ability gives a card without one);
+    False when the card's Life Burst is not encoded."""
+    from domain.abilities.constants import given_life_burst
+
     for index, ab in enumerate(abilities_of(rec.state.cards[iid])):
         if ab["kind"] == "life_burst":
             resolve_with_cost(rec, iid, player, index, ab, "life-burst.use", optional=False)
             return True
+    given = given_life_burst(rec.state, iid)
+    if given is not None:
+        resolve_with_cost(rec, iid, player, given[0], given[1], "life-burst.use", optional=False)
+        return True
     return False

@@ -62,6 +62,10 @@ def _your(step: Step) -> str:
     return "your" if _who(step) == "you" else "their"
 
 
+def _whose(step: Step) -> str:
+    return "your" if _who(step) == "you" else "the opponent's"
+
+
 def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
     out = []
     if spec.get("zone", "signi") not in tg.ZONES:
@@ -203,8 +207,10 @@ MOVE_ROUTES = {
     "top_to_bottom": (
         ("deck", "deck", "top"),
         "top_to_bottom",
-        lambda s: f"put the top {_n(s)} of {_your(s)} deck on the bottom of that deck"
-        + (" in a random order" if s.get("position") == "shuffled" else ""),
+        lambda s: (
+            f"put the top {_n(s)} of {_your(s)} deck on the bottom of that deck"
+            + (" in a random order" if s.get("position") == "shuffled" else "")
+        ),
     ),
     "mill": (
         ("deck", "trash", "top"),
@@ -228,6 +234,11 @@ MOVE_ROUTES = {
         ("life_cloth", "deck", "top"),
         "life_to_deck",
         lambda s: f"put the top {_n(s)} of your Life Cloth into your deck",
+    ),
+    "swap_life_top": (
+        ("life_cloth", "deck", "swap"),
+        "swap_life_top",
+        lambda s: f"swap the top card of {_whose(s)} Life Cloth with the top card of that player's deck",
     ),
     "life_to_trash": (
         ("life_cloth", "trash", "top"),
@@ -286,7 +297,7 @@ general_word(
         "from": Zone,
         "to": Zone,
         "into": Literal["owner", "you", "target"],
-        "pick": Literal["top", "search", "choose", "all"],
+        "pick": Literal["top", "search", "choose", "all", "swap"],
         "position": Literal["bottom", "shuffled", "top"],
         "n": int | Literal["discarded", "declared"],
         "plus": int,
@@ -301,7 +312,8 @@ general_word(
     },
     "Move cards from one zone to another: a target (to its owner's zone, or with into: you, yours; to: under "
     "with into: you, under this card; with into: target, this card goes under the target), or the "
-    "top n of a zone, a card searched for, or n cards its player chooses.",
+    "top n of a zone, a card searched for, or n cards its player chooses; or (pick: swap) the top card of a "
+    "player's Life Cloth and the top card of their deck change places.",
     _move_route,
     [Route(key, fx.OPS[run], text) for key, run, text in MOVE_ROUTES.values()],
     check=_move_check,
@@ -367,6 +379,7 @@ for _name in (
     "life_to_hand",
     "life_to_deck",
     "life_to_trash",
+    "swap_life_top",
     "ener_to_trash",
     "exceed",
     "shed_under",
@@ -983,7 +996,9 @@ def _look_top_text(step: Step) -> str:
 
 
 def _look_text(s: Step) -> str:
-    return f"look at the top {_n(s)} of your {s.get('zone', 'life_cloth').replace('_', ' ')}"
+    verb = "reveal" if s.get("reveal") else "look at"
+    whose = _whose(s) if s.get("zone", "life_cloth") == "life_cloth" else "your"
+    return f"{verb} the top {_n(s)} of {whose} {s.get('zone', 'life_cloth').replace('_', ' ')}"
 
 
 def _arrange_text(s: Step) -> str:

@@ -33,10 +33,17 @@ from domain.state import opponent
 
 @op("look")
 def _look(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """Look at the top cards of a hidden zone of yours: they are shown with the next question, to you."""
+    """Look at the top cards of a hidden zone of yours (of the Life Cloth, ``who``'s): they are shown with
+    the next question, to you; ``reveal``: they are revealed to both players."""
     step = at.step
     zone = step.get("zone", "life_cloth")
-    frame.notes["looked"] = list(rec.state.players[frame.player].zones[zone][: int(step.get("n", 1))])
+    p = who(frame, step) if zone == "life_cloth" else frame.player
+    looked = list(rec.state.players[p].zones[zone][: int(step.get("n", 1))])
+    frame.notes["looked"] = looked
+    for iid in looked if step.get("reveal") else ():
+        rec.emit(
+            "CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": rec.state.cards[iid]}
+        )
     return True
 
 

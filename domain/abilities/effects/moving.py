@@ -410,6 +410,20 @@ def _life_to_deck(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bo
     return True
 
 
+@op("swap_life_top")
+def _swap_life_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """The top card of a player's (``who``'s) Life Cloth and the top card of their deck change places; with
+    either pile empty, nothing happens. Both moves are hidden: only the counts are told."""
+    p = who(frame, at.step)
+    zones = rec.state.players[p].zones
+    if not zones["life_cloth"] or not zones["deck"]:
+        return True
+    life, top = zones["life_cloth"][0], zones["deck"][0]
+    move_cards(rec, frame, p, [life], "deck", top=True, from_hidden=True)
+    move_cards(rec, frame, p, [top], "life_cloth", top=True, from_hidden=True)
+    return True
+
+
 @op("ener_to_trash")
 def _ener_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """A player chooses N cards of their own ener zone (all, when there are no more) and puts them into the

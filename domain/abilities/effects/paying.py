@@ -8,7 +8,7 @@ import json
 from itertools import combinations
 from typing import Any
 
-from domain import costs, facts
+from domain import coins, costs, facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import _cost_text
 from domain.abilities.effects.running import ask_in_step, op, take, taken, who
@@ -26,10 +26,12 @@ from domain.state import COIN_LIMIT, GameState, fresh, marker_kind, opponent
 
 @op("gain_coins")
 def _gain_coins(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """You gain coins; a player holds at most five, and what would go beyond is not gained."""
+    """You gain coins; a player holds at most five, and what would go beyond is not gained; a player a
+    constant ability keeps from gaining coins gains none."""
     step = at.step
-
     p = who(frame, step)
+    if not coins.can_gain(rec.state, p):
+        return True
     n = min(int(step.get("n", 1)), COIN_LIMIT - rec.state.players[p].coins)
     if n > 0:
         rec.emit("CoinsGained", "rules", frame.rule, {"player": p, "count": n, "by_effect": frame.card})
