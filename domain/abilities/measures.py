@@ -177,7 +177,8 @@ PUBLIC_PILES = ("ener", "check", "trash", "lrig_trash", "excluded")
 def _public(s: GameState, player: str, f: Filter) -> list[str]:
     """The cards of a player's public zones that fit the filter (000 'Public zone': the LRIG zone, the SIGNI
     zones, the ener zone, the check zone, the trash, the LRIG trash and the cards excluded from the game),
-    the cards lying under an LRIG or a SIGNI there too; every card there is face up."""
+    the cards lying under an LRIG or a SIGNI there too: the face-up cards there (a card turned face down in a
+    SIGNI zone is left out, not the cards under it)."""
     ps = s.players[player]
     out: list[str] = []
     for zone, sl in [*ps.lrig.items(), *ps.signi.items()]:
@@ -186,6 +187,8 @@ def _public(s: GameState, player: str, f: Filter) -> list[str]:
         if slot_fits(s, sl, zone, f):
             out.append(sl.iid)
         out += [u for u in sl.under if card_fits(facts.card_of(s, u), f)]
+    for _zone, entry in ps.face_down_cards():  # a face-down card is not counted; the cards under it are
+        out += [u for u in entry["under"] if card_fits(facts.card_of(s, u), f)]
     for pile in PUBLIC_PILES:
         out += [iid for iid in ps.zones[pile] if card_fits(facts.card_of(s, iid), f)]
     return out

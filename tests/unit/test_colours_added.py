@@ -51,3 +51,22 @@ def test_a_colour_gained_until_end_of_turn_is_read_from_the_card_on_the_field() 
     slot.keywords.clear()
     assert facts.card_of(s, iid).colors == ("green",)
 
+
+
+def test_the_public_zones_count_face_up_cards_only() -> None:
+    from domain.abilities import measures as ms
+
+    s = _state({"signi": {"center": "WXDi-P07-049"}, "hand": ["WXDi-D03-012"], "ener": ["WXDi-D03-020"]})
+    colours = ["white", "red", "blue", "green", "black"]
+    coloured = {"type": "signi", "colors_any": colours, "not_class": "Angel"}
+    count = {"count": {"zone": "public", "filter": coloured}}
+    source = _iid(s, "p1", "signi:center")
+    # an Angel on the field, a colourless SIGNI in the ener zone; the hand is hidden
+    assert ms.value(ms.Ctx(s, "p1", source, {}), count) == 0
+    red = _iid(s, "p1", "hand")
+    s.players["p1"].zones["hand"].remove(red)
+    s.players["p1"].face_down = {"left": [{"iid": red, "under": [], "seen_by": ["p1"]}]}
+    assert ms.value(ms.Ctx(s, "p1", source, {}), count) == 0  # face down in a SIGNI zone: not counted
+    s.players["p1"].face_down = {}
+    s.players["p1"].zones["trash"].append(red)
+    assert ms.value(ms.Ctx(s, "p1", source, {}), count) == 1
