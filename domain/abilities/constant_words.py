@@ -30,7 +30,8 @@ A form is its parameters and their types, how it reads in English, and what else
   the constant applies: ``{"self": true}`` (this card: "as long as ..., this SIGNI gains ..."), a side/zone/
   filter spec (every card that fits: "your center LRIG gains ...", ``{"side": "you", "zone": "lrig",
   "filter": {"position": ["center"]}}``), or ``{"above": true, "filter": {...}}``: the SIGNI on top of
-  this card (that fits the filter) has the ability while this card lies under it. ``power`` and ``keywords``
+  this card (that fits the filter) has the ability while this card lies under it (and as it leaves the field:
+  what it triggers then looks at it as it was, ``triggers.given_from_under``). ``power`` and ``keywords``
   take the same ``above`` target: a card under a SIGNI gives it power or keywords (only such steps of a card
   lying under a SIGNI apply, and they apply only there);
 - ``attack_cost``: ``{"cost": {"ener": [...], "discard": n}}``: this SIGNI (or LRIG, given it by an effect)

@@ -26,7 +26,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
   ``assist_or_life_burst`` (``becomes_target``: an Assist LRIG's ability or a Life Burst; ``signi_enter``: the
   [Enter] ability of a SIGNI; ``signi``: an ability or effect of a SIGNI card; by default any ability or
   effect of the opponent's);
-- ``filter``: the card the event is about must fit it (as it is on the field then);
+- ``filter``: the card the event is about must fit it (as it is on the field then; a SIGNI that left the field
+  as it was as it left: upped or downed, frozen or not, ``tally.last_known``);
 - ``subject``: for the forms that take a filter, ``this`` (the card the event is about is this card: "when
   this SIGNI becomes a target") or ``other`` (another card: "when another SIGNI enters your field");
 - ``during``: a condition that must hold when the event happens.
