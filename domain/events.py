@@ -78,7 +78,7 @@ EVENT_TYPES: dict[str, str] = {
     "KeywordsGranted": "a card gained keyword abilities until end of turn",
     "EnerZoneGranted": "every card in a player's ener zone, those put there later included, has a keyword "
     "(Multi Ener) until end of turn",
-    "CardRevealed": "the top card of a deck was revealed",
+    "CardRevealed": "the top card of a deck (or, with zone, of the Life Cloth) was revealed to both players",
     "CardsToDeckBottom": "cards were put on the bottom of a deck",
     "NumberDeclared": "a player declared a number for an effect",
     "ColorDeclared": "a player declared a colour for an effect (version 1)",
@@ -130,12 +130,12 @@ EVENT_TYPES: dict[str, str] = {
     "whatever SIGNI come and go",
     "MarkersRemoved": "a zone marker was removed from SIGNI zones of a player's field (by an effect, or as a "
     "cost)",
-    "CutInDeclared": "a player used a card cutting in to the opponent's spell, which waits in the check zone "
-    "until the card has resolved",
+    "CutInDeclared": "a player used a card cutting in to the opponent's spell or PIECE, which waits in the "
+    "check zone until the card has resolved",
     "EffectCountered": "an effect countered a spell or PIECE waiting in the check zone: its effect will not "
     "happen",
-    "CutInResolved": "the card that cut in has resolved: the spell it answered resolves now, or, countered, "
-    "goes to the trash without its effect",
+    "CutInResolved": "the card that cut in has resolved: the spell or PIECE it answered resolves now, or, "
+    "countered, goes to the trash (a PIECE is removed from the game) without its effect",
     "ZoneErased": "one of a player's SIGNI zones was erased until end of turn: its cards went to the trash "
     "and no SIGNI can be put there",
     "SigniTurnedFaceDown": "a SIGNI was turned face down in its SIGNI zone: it is no longer a SIGNI, and a "

@@ -89,7 +89,7 @@ ASKED_WORDS = {
     "life_burst": "decides whether to use a Life Burst",
     "discard": "must discard",
     "trigger_order": "chooses the order of the waiting triggered abilities",
-    "spell_cut_in": "may cut in to the spell",
+    "spell_cut_in": "may cut in to the spell or PIECE",
 }
 PASSED_WORDS = {
     "mulligan": "keeps the hand",
@@ -103,7 +103,7 @@ PASSED_WORDS = {
     "lrig_attack": "ends the LRIG attack step",
     "guard": "does not guard",
     "life_burst": "does not use the Life Burst",
-    "spell_cut_in": "does not cut in to the spell",
+    "spell_cut_in": "does not cut in to the spell or PIECE",
     "choose": "declines",
 }
 _PLAYER_TOKEN = re.compile(r"\bp([12])\b")
@@ -741,7 +741,8 @@ def _ener_zone_granted(s: Say, d: Mapping[str, Any]) -> str:
 
 @says("CardRevealed")
 def _card_revealed(s: Say, d: Mapping[str, Any]) -> str:
-    return f"{s.player(d.get('player'))} reveals {s.card(d.get('card'))} from the top of the deck"
+    zone = "Life Cloth" if d.get("zone") == "life_cloth" else "deck"
+    return f"{s.player(d.get('player'))} reveals {s.card(d.get('card'))} from the top of the {zone}"
 
 
 @says("CardsToDeckBottom")
@@ -1136,7 +1137,8 @@ def _zone_erased(s: Say, d: Mapping[str, Any]) -> str:
 
 @says("CutInDeclared")
 def _cut_in_declared(s: Say, d: Mapping[str, Any]) -> str:
-    return f"{s.player(d.get('player'))} cuts in to {s.card(d.get('spell'))} with {s.card(d.get('card'))}"
+    answered = s.card(d.get("spell") or d.get("piece"))
+    return f"{s.player(d.get('player'))} cuts in to {answered} with {s.card(d.get('card'))}"
 
 
 @says("EffectCountered")
@@ -1146,9 +1148,11 @@ def _effect_countered(s: Say, d: Mapping[str, Any]) -> str:
 
 @says("CutInResolved")
 def _cut_in_resolved(s: Say, d: Mapping[str, Any]) -> str:
+    answered = s.card(d.get("spell") or d.get("piece"))
     if d.get("countered"):
-        return f"{s.card(d.get('spell'))}, countered, goes to the trash without its effect"
-    return f"{s.card(d.get('spell'))} resolves after the cut-in"
+        put = "is removed from the game" if d.get("put") == "excluded" else "goes to the trash"
+        return f"{answered}, countered, {put} without its effect"
+    return f"{answered} resolves after the cut-in"
 
 
 @says("SigniTurnedFaceDown")

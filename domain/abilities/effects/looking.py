@@ -41,9 +41,10 @@ def _look(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     looked = list(rec.state.players[p].zones[zone][: int(step.get("n", 1))])
     frame.notes["looked"] = looked
     for iid in looked if step.get("reveal") else ():
-        rec.emit(
-            "CardRevealed", "rules", frame.rule, {"player": p, "card": iid, "card_id": rec.state.cards[iid]}
-        )
+        data = {"player": p, "card": iid, "card_id": rec.state.cards[iid]}
+        if zone != "deck":
+            data["zone"] = zone
+        rec.emit("CardRevealed", "rules", frame.rule, data)
     return True
 
 

@@ -1,0 +1,19 @@
+"""The log in sentences names what a cut-in answered, a spell or a PIECE (rule piece.cut-in), and where a
+revealed card came from."""
+
+from projections.sentences import sentence
+
+
+def test_a_cut_in_to_a_piece_names_the_piece_and_its_removal() -> None:
+    declared = sentence("CutInDeclared", {"player": "p1", "card": "WXDi-P05-006", "piece": "WXDi-P00-001"})
+    assert declared == "Player 1 cuts in to Super Helesta Saber with Eternal♡Immortal Kyurukyurun☆."
+    countered = {"player": "p1", "piece": "WXDi-P00-001", "countered": True, "put": "excluded"}
+    assert "Super Helesta Saber, countered, is removed from the game" in sentence("CutInResolved", countered)
+    spell = {"player": "p1", "spell": "WXDi-P00-080", "countered": True, "put": "trash"}
+    assert "Darkness Eater, countered, goes to the trash" in sentence("CutInResolved", spell)
+
+
+def test_a_card_revealed_from_the_life_cloth_says_so() -> None:
+    data = {"player": "p2", "card": "WXDi-P00-080", "card_id": "WXDi-P00-080"}
+    assert sentence("CardRevealed", data).endswith("from the top of the deck.")
+    assert sentence("CardRevealed", {**data, "zone": "life_cloth"}).endswith("from the top of the Life Cloth.")
