@@ -16,4 +16,5 @@ def test_a_cut_in_to_a_piece_names_the_piece_and_its_removal() -> None:
 def test_a_card_revealed_from_the_life_cloth_says_so() -> None:
     data = {"player": "p2", "card": "WXDi-P00-080", "card_id": "WXDi-P00-080"}
     assert sentence("CardRevealed", data).endswith("from the top of the deck.")
-    assert sentence("CardRevealed", {**data, "zone": "life_cloth"}).endswith("from the top of the Life Cloth.")
+    life = {**data, "zone": "life_cloth"}
+    assert sentence("CardRevealed", life).endswith("from the top of the Life Cloth.")
