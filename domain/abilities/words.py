@@ -905,6 +905,7 @@ def _discard_text(s: Step) -> str:
         f"{_who(s)} discard {up_to}{_n(s)}{' ' + f if f else ''}{per_text(s.get('per'))}"
         + (" at random" if s.get("random") else "")
         + (", chosen by you" if s.get("chooser") == "you" and s.get("who") == "opponent" else "")
+        + (", each or an ener card into the trash instead (all or none)" if s.get("or_ener") else "")
     )
 
 
@@ -919,6 +920,7 @@ word(
         "all": bool,
         "chooser": Literal["you"],
         "per": dict[str, Any],
+        "or_ener": bool,
     },
     _discard_text,
     check=lambda s: [f"step discard: per: {p}" for p in per_problems(s["per"])] if "per" in s else [],

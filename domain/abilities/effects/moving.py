@@ -115,6 +115,8 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     s = rec.state
     p = who(frame, step)
+    if step.get("or_ener"):
+        return _discard_or_ener(rec, frame, at, p)
     f = step.get("filter", {})
     hand = [i for i in s.players[p].zones["hand"] if tg._card_fits(facts.card_of(s, i), f)]
     n = len(hand) if step.get("all") else min(count(frame, step, s), len(hand))  # "all": the whole hand
@@ -156,6 +158,44 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     if step.get("_cost"):
         data["as_cost"] = True
     rec.emit("CardsDiscarded", "rules", frame.rule, data)
+    return True
+
+
+def _discard_or_ener(rec: Recorder, frame: Frame, at: Pending, p: str) -> bool:
+    """Discard n cards, each of which may be a card of the ener zone put into the trash instead ("discard a
+    card, or put a card from your ener zone into the trash, n times in all"), the player choosing each: all n
+    or none, when the hand and the ener zone hold fewer; "if you do" reads whether the n were done."""
+    s = rec.state
+    n = count(frame, at.step)
+    pile = [*s.players[p].zones["hand"], *s.players[p].zones["ener"]]
+    if len(pile) < n or n <= 0:
+        return True
+    if at.progress.answer is not None:
+        cards = list(take(at)["cards"])
+    elif len(pile) == n:
+        cards = pile
+    else:
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=n,
+            max=n,
+            choices=pile,
+            private=True,
+            prompt=f"choose {n} card(s) in all: those of your hand are discarded, those of your ener zone "
+            "put into the trash",
+        )
+    hand = [c for c in cards if c in s.players[p].zones["hand"]]
+    ener = [c for c in cards if c not in hand]
+    if hand:
+        rec.emit("CardsDiscarded", "rules", frame.rule, {"player": p, "cards": hand, "by_effect": frame.card})
+    if ener:
+        data = {"player": p, "cards": ener, "to": "trash", "from": "ener", "by_effect": frame.card}
+        rec.emit("CardsMoved", "rules", frame.rule, data)
+    frame.notes["discarded"] = len(hand)
+    frame.notes["done"] = frame.notes.get("done", 0) + len(cards)
     return True
 
 
