@@ -659,7 +659,10 @@ def _tallied(s: GameState, found: Found) -> None:
     tally tells it (``domain.tally``), asked of the card itself (``this``) and of the cards on each field
     (``you``: the card is of that field's player; ``opponent``: of the other player)."""
     tp = s.turn_player or "p1"
-    for entry in tally.just_now(s):
+    entries = tally.just_now(s)
+    gone = [e["card"] for e in entries if e.get("from") == "field" and e.get("card")]
+    gone = [iid for iid in gone if not tg.on_field(s, iid)]
+    for entry in entries:
         card, owner = entry.get("card"), str(entry.get("player"))
         if card is not None:
             _add(s, found, (card, s.owners[card], "auto", MOVES_THIS, None), _entry_fits(s, entry, owner))
@@ -667,6 +670,9 @@ def _tallied(s: GameState, found: Found) -> None:
             key = MOVES_YOURS if p == owner else MOVES_OPPONENTS
             for listener in _field(s, p, key, card):
                 _add(s, found, listener, _entry_fits(s, entry, p))
+            for left in gone:  # a SIGNI that left the field in this same event looks back (000 '[Auto]'):
+                if s.owners[left] == p:  # its "when your SIGNI leaves the field" sees itself and the others
+                    _add(s, found, (left, p, "auto", key, card), _entry_fits(s, entry, p))
 
 
 def _entry_fits(s: GameState, entry: dict[str, Any], controller: str) -> Callable[[dict[str, Any]], bool]:
