@@ -40,6 +40,24 @@ def _triggers() -> tuple[frozenset[str], AfterEmit, LookBack]:
     return _TRIGGERS
 
 
+_WATCH: tuple[Callable[[GameState], Any], Callable[[Recorder, Any], None]] | None = None
+
+
+def _watch() -> tuple[Callable[[GameState], Any], Callable[[Recorder, Any], None]]:
+    """What is watched before an event and checked after it: the keywords of SIGNI, for abilities that
+    trigger on a SIGNI gaining one (loaded on first use, as the triggers are)."""
+    global _WATCH
+    if _WATCH is None:
+        from domain.abilities.triggers import keywords_gained, keywords_watched
+
+        _WATCH = (keywords_watched, keywords_gained)
+    return _WATCH
+
+
+# events that change no card's keywords: nothing is watched across them
+_UNWATCHED = frozenset({"AbilityTriggered", "Asked", "Answered"})
+
+
 class Accepted(Exception):
     """Raised by a probing ``Recorder`` at the first event: the action passed every check before it."""
 
@@ -87,11 +105,15 @@ class Recorder:
         event = Event(type, actor, rule, data or {}, caused_by, by)
         triggering, after_emit, look_back = _TRIGGERS or _triggers()
         had = look_back(self.state, type, event.data) if type in triggering else {}
+        watched, gained = _WATCH or _watch()
+        before = watched(self.state) if type not in _UNWATCHED else None
         apply(self.state, event)
         self.events.append(event)
         n = self.state.version
         if type in triggering:
             after_emit(self, event, had)
+        if before is not None:  # a keyword a SIGNI came to have with this event
+            gained(self, before)
         return n
 
     def ask(self, player: str, kind: str, rule: str, **extra: Any) -> None:

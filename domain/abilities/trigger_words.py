@@ -48,11 +48,14 @@ from typing import Any
 from domain import tally
 from domain.abilities.conditions import condition_problems, condition_text
 from domain.abilities.filters import FILTER_KEYS, filter_text
+from domain.cards import KEYWORDS
 
 Trigger = Mapping[str, Any]
 # (on, whose, zone, phase, by): what the judge watches for; ``by`` only where it tells events apart
 Key = tuple[str, str, str, str, str]
-FIELDS = ("on", "whose", "zone", "phase", "by", "filter", "during", "subject", "what", "from", "to")
+FIELDS = (
+    *("on", "whose", "zone", "phase", "by", "filter", "during", "subject", "what", "from", "to", "keywords"),
+)
 MOVE_FIELDS = ("what", "from", "to")  # only for ``moves``: what the turn's tally tells (``domain.tally``)
 
 
@@ -320,6 +323,15 @@ event(
 )
 
 event(
+    "gains_keyword",
+    "another SIGNI of yours on the field comes to have one of the ``keywords`` it did not have: an effect "
+    "gives it, or a constant ability starts to give it (watched before and after each event; once for each "
+    "keyword)",
+    {("other",): "When another SIGNI of yours gains {keywords}"},
+    default_whose="other",
+)
+
+event(
     "moves",
     "a card moves from one zone to another, read from what the event did (``domain.tally``), once for "
     "each card: ``what`` (moved, discarded, entered ...), ``from`` and ``to`` (a zone, or a list of zones), "
@@ -397,6 +409,7 @@ def trigger_text(trigger: Trigger) -> str:
     }
     head = head.replace("{by}", by_text.get(str(g.get("by")), "ability or effect"))
     head = head.replace("{moves}", moves_text(g))
+    head = head.replace("{keywords}", " or ".join(str(k).replace("_", " ") for k in g.get("keywords", [])))
     if g.get("on") == "moves" and g.get("what") == "damaged":  # no card: the player takes damage
         head = "When you take damage" if g.get("whose") == "you" else "When the opponent takes damage"
     if "{f}" in head:
@@ -467,6 +480,14 @@ def trigger_problems(trigger: Any) -> list[str]:
     unknown = set(trigger) - set(FIELDS)
     if unknown:
         out.append(f"unknown trigger field(s) {sorted(unknown)}")
+    if ("keywords" in trigger) != (trigger.get("on") == "gains_keyword"):
+        out.append("a gains_keyword trigger (and only it) names the keywords it watches")
+    elif "keywords" in trigger and (
+        not isinstance(trigger["keywords"], list)
+        or not trigger["keywords"]
+        or any(k not in KEYWORDS for k in trigger["keywords"])
+    ):
+        out.append(f"a gains_keyword trigger's keywords are some of {KEYWORDS}")
     fixed = ALIASES.get(trigger["on"], {})
     clash = sorted(k for k in fixed if k != "on" and k in trigger and trigger[k] != fixed[k])
     if clash:

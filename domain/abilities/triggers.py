@@ -27,6 +27,7 @@ from domain.abilities import targets as tg
 from domain.abilities import trigger_words as tw
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, harmony_as_auto
 from domain.cards import Card
+from domain.per_match import PerMatch
 from domain.recorder import Recorder
 from domain.state import MARKER_CARDS, SIGNI_ZONES, GameState, facing, opponent
 
@@ -290,6 +291,7 @@ MOVES_THIS = tw.form("moves", "this")
 MOVES_YOURS = tw.form("moves", "you")
 MOVES_OPPONENTS = tw.form("moves", "opponent")
 RISEN = tw.form("risen", "this")
+GAINS_KEYWORD = tw.form("gains_keyword", "other")
 
 
 def _signi(s: GameState, player: str, key: tw.Key, subject: str | None = None) -> Iterator[Listener]:
@@ -796,6 +798,73 @@ def after_emit(rec: Recorder, event: Any, had: dict[str, Gained] | None = None) 
         rec.emit("AbilityTriggered", "rules", _rule(rec.state, w), w)
 
 
+_WATCHERS: PerMatch[frozenset[str]] = PerMatch()
+
+
+def _forget_watchers() -> None:
+    global _WATCHERS
+    _WATCHERS = PerMatch()
+
+
+forget_with_encodings(_forget_watchers)
+
+
+def _watchers(s: GameState) -> frozenset[str]:
+    """The card instances of the match with a printed ability that triggers on another SIGNI gaining a
+    keyword (found once per match)."""
+
+    def find() -> frozenset[str]:
+        return frozenset(
+            i
+            for i, c in s.cards.items()
+            if any(
+                ab["kind"] == "auto" and tw.key(ab.get("trigger", {})) == GAINS_KEYWORD for _r, ab in _own(c)
+            )
+        )
+
+    return _WATCHERS.get(s.cards, find)
+
+
+def keywords_watched(s: GameState) -> dict[str, frozenset[str]] | None:
+    """Before an event: the keywords of every SIGNI on the field of a player who has a SIGNI there that
+    triggers on another SIGNI gaining a keyword (None: no such SIGNI on any field, nothing is watched)."""
+    watchers = _watchers(s)
+    if not watchers:
+        return None
+    out: dict[str, frozenset[str]] = {}
+    for ps in s.players.values():
+        slots = [sl for _z, sl in ps.signi_slots()]
+        if any(sl.iid in watchers for sl in slots):
+            out.update((sl.iid, facts.keywords(s, sl)) for sl in slots)
+    return out or None
+
+
+def keywords_gained(rec: Recorder, before: dict[str, frozenset[str]]) -> None:
+    """After an event: each keyword a SIGNI watched before it has now and did not have then (an effect gave
+    it, a constant ability started to give it) triggers the abilities of the other SIGNI of its player that
+    watch for it; the keyword is noted for their effect ("that ability")."""
+    s = rec.state
+    watchers = _watchers(s)
+    for iid, had in before.items():
+        slot = tg._slot(s, iid)
+        if slot is None:
+            continue  # it left the field: it gained nothing there
+        gained = sorted(facts.keywords(s, slot) - had)
+        owner = s.owners[iid]
+        for k in gained:
+            found: Found = []
+            for _z, other in s.players[owner].signi_slots():
+                if other.iid in watchers and other.iid != iid:
+                    _add(s, found, (other.iid, owner, "auto", GAINS_KEYWORD, None), _watches(k))
+            for w in found:
+                rec.emit("AbilityTriggered", "rules", _rule(s, w), {**w, "keyword": k})
+
+
+def _watches(keyword: str) -> Callable[[dict[str, Any]], bool]:
+    """Whether a gains_keyword trigger watches this keyword."""
+    return lambda g: keyword in g.get("keywords", [])
+
+
 def _rule(s: GameState, w: dict[str, Any]) -> str:
     """The rule a triggered ability follows: [Enter], [Auto], or a keyword that triggers (Harmony)."""
     if w["kind"] == "enter":
@@ -1043,5 +1112,5 @@ def activate(rec: Recorder, w: dict[str, Any]) -> None:
             },
         )
         return
-    vars = {k: w[k] for k in ("was_in", "cause", "subject", "marker_zone") if w.get(k)} or None
+    vars = {k: w[k] for k in ("was_in", "cause", "subject", "marker_zone", "keyword") if w.get(k)} or None
     use.resolve_with_cost(rec, w["card"], w["player"], w["ability"], ab, rule, optional=True, vars=vars)

@@ -440,7 +440,11 @@ def _base_text(s: Step) -> str:
 def _keywords_text(s: Step) -> str:
     kws = list(s.get("keywords", []))
     lost = [k.split(":", 1)[1].replace("_", " ") for k in kws if k.startswith("lose:")]
-    gained = [tg.shadow_text(k) for k in kws if not k.startswith("lose:")]
+    gained = [
+        "the keyword that SIGNI gained" if k == "gained" else tg.shadow_text(k)
+        for k in kws
+        if not k.startswith("lose:")
+    ]
     parts = [f"gains {', '.join(gained)}"] if gained else []
     if lost:  # "lose:X": it loses X and cannot gain it
         parts.append(f"loses {', '.join(lost)} (and cannot gain them)")

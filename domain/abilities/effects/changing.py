@@ -121,7 +121,8 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """The targets gain keywords until end of turn (``until: opponent_next_turn``: and again through the
     opponent's next turn, while they stay on the field; with ``next_turn_only``, given in your turn, only
     through the opponent's next turn: "until the end of your opponent's next turn, it gains '[Constant]:
-    during your opponent's turn, ...'")."""
+    during your opponent's turn, ...'"; ``gained``: the keyword another SIGNI gained, whose gaining triggered
+    this ability)."""
     step = at.step
     if step.get("ener_zone"):  # "cards in your ener zone gain Multi Ener this turn": those put there later
         data = {"player": frame.player, "keywords": list(step["keywords"]), "until": "end_of_turn"}
@@ -130,13 +131,15 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     lasting = step.get("until") == "opponent_next_turn" and rec.state.turn_player == frame.player
     losing = all(str(k).startswith("lose:") for k in step["keywords"])  # losing keywords gains nothing
     later = lasting and bool(step.get("next_turn_only"))  # only through the opponent's next turn
+    keywords = [frame.notes.get("keyword") if k == "gained" else k for k in step["keywords"]]
+    keywords = [k for k in keywords if k]  # "gained": the keyword a SIGNI gained, that triggered this
+    if not keywords:
+        return True
     for iid in live_targets(rec, frame, step, chosen):
         if not losing and immune(rec.state, iid, "gain_abilities", frame.player, effect_of=frame.card):
             continue  # a constant keeps it from gaining new abilities by this player's effects
         if later:
-            again_next_turn(
-                rec, frame, {"op": "grant", "keywords": list(step["keywords"]), "target": {"cards": [iid]}}
-            )
+            again_next_turn(rec, frame, {"op": "grant", "keywords": keywords, "target": {"cards": [iid]}})
             continue
         rec.emit(
             "KeywordsGranted",
@@ -144,7 +147,7 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
             frame.rule,
             {
                 "card": iid,
-                "keywords": list(step["keywords"]),
+                "keywords": keywords,
                 "until": "end_of_turn",
                 "by_effect": frame.card,
                 # Multi Ener of an ener card, the Guard icon of a card in the hand: see evolve
@@ -154,9 +157,7 @@ def _grant(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
             },
         )
         if lasting:
-            again_next_turn(
-                rec, frame, {"op": "grant", "keywords": list(step["keywords"]), "target": {"cards": [iid]}}
-            )
+            again_next_turn(rec, frame, {"op": "grant", "keywords": keywords, "target": {"cards": [iid]}})
     return True
 
 
