@@ -82,6 +82,10 @@ def slot_view(
             out["printed_level"], out["level"] = out["level"], level
     if slot.power_mod:
         out["power_mod"] = slot.power_mod
+    colors = facts.card_of(state, slot.iid).colors  # with colours effects add (000 'Color')
+    printed = facts.printed(state, slot.iid).colors
+    if colors != printed:
+        out["colors"], out["printed_colors"] = list(colors), list(printed)
     kws = sorted(facts.keywords(state, slot, granting))
     if kws:
         out["keywords"] = kws

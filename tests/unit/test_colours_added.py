@@ -70,3 +70,15 @@ def test_the_public_zones_count_face_up_cards_only() -> None:
     s.players["p1"].face_down = {}
     s.players["p1"].zones["trash"].append(red)
     assert ms.value(ms.Ctx(s, "p1", source, {}), count) == 1
+
+
+def test_the_state_view_shows_added_colours_only_where_an_effect_adds_them() -> None:
+    from projections.views import state_view
+
+    for viewer in ("judge", "p1", "p2", "spectator"):
+        with_tama = state_view(_state({"signi": {"center": "WXDi-P06-040", "left": "WXDi-D03-019"}}), viewer)
+        left = with_tama["players"]["p1"]["signi"]["left"]
+        assert (left["colors"], left["printed_colors"]) == (["red", "blue", "black"], ["red", "blue"])
+        assert "colors" not in with_tama["players"]["p1"]["signi"]["center"]  # black printed: nothing added
+        alone = state_view(_state({"signi": {"left": "WXDi-D03-019"}}), viewer)
+        assert "colors" not in alone["players"]["p1"]["signi"]["left"]
