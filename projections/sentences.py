@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain import facts
-from domain.cards import UnknownCard
+from domain.cards import INFINITE_POWER, UnknownCard
 from domain.formats import FORMATS
 
 ZONE_WORDS = {
@@ -444,7 +444,8 @@ def _attack_declared(s: Say, d: Mapping[str, Any]) -> str:
 @says("Battled")
 def _battled(s: Say, d: Mapping[str, Any]) -> str:
     a, b = s.card(d.get("attacker")), s.card(d.get("defender"))
-    head = f"{a} ({d.get('attacker_power')} power) battles {b} ({d.get('defender_power')} power)"
+    mine, theirs = _power(d.get("attacker_power")), _power(d.get("defender_power"))
+    head = f"{a} ({mine} power) battles {b} ({theirs} power)"
     if d.get("result") == "vanished":
         return f"{head}: {b} is vanished"
     if d.get("result") == "replaced":
@@ -719,6 +720,11 @@ def _signi_put(s: Say, d: Mapping[str, Any]) -> str:
 
 def _until(d: Mapping[str, Any]) -> str:
     return " until end of turn" if d.get("until", "end_of_turn") == "end_of_turn" else ""
+
+
+def _power(value: Any) -> str:
+    """A power as printed: the catalogue's infinite power (INFINITE_POWER) reads as the card prints it."""
+    return "∞" if isinstance(value, int) and value >= INFINITE_POWER else str(value)
 
 
 @says("PowerChanged")

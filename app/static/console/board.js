@@ -1,6 +1,6 @@
 // The board as the viewer sees it: both players' LRIGs and SIGNI, the counts of every zone, hidden cards as
 // backs, and the card's facts on hover or tap.
-import {cardFacts, factsBlock, knownFacts, nameOf} from "./cards.js";
+import {cardFacts, factsBlock, knownFacts, nameOf, powerText} from "./cards.js";
 import {h, showPopover} from "./dom.js";
 import {playerName} from "./sentences.js";
 
@@ -18,7 +18,7 @@ export function cardButton(c, {field = false, small = false} = {}) {
       type: "button",
       class: `card${small ? " small" : ""}${field && c.downed ? " downed" : ""}${field && c.frozen ? " frozen" : ""}`,
       dataset: {card: c.card, iid: c.iid},
-      "aria-label": `${name}${c.level !== undefined ? `, level ${c.level}` : ""}${c.power !== undefined ? `, power ${c.power}` : ""}${marks.length ? `, ${marks.join(", ")}` : ""}`,
+      "aria-label": `${name}${c.level !== undefined ? `, level ${c.level}` : ""}${c.power !== undefined ? `, power ${powerText(c.power)}` : ""}${marks.length ? `, ${marks.join(", ")}` : ""}`,
     },
     h("span", {class: "name"}, name),
     small
@@ -27,7 +27,7 @@ export function cardButton(c, {field = false, small = false} = {}) {
           "span",
           {class: "stats"},
           c.level !== undefined ? h("span", {class: "level"}, `Lv${c.level}`) : null,
-          c.power !== undefined ? h("span", {class: c.power_mod ? "power changed" : "power"}, String(c.power)) : null,
+          c.power !== undefined ? h("span", {class: c.power_mod ? "power changed" : "power"}, powerText(c.power)) : null,
           marks.map((m) => h("span", {class: `mark ${m}`}, m)),
           c.under && c.under.length ? h("span", {class: "under"}, `${c.under.length} under`) : null,
           c.enforced === false ? h("span", {class: "mark judge", title: "a judge resolves this card's abilities"}, "judge") : null,

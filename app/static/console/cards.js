@@ -3,6 +3,9 @@
 import {api} from "./api.js";
 import {h} from "./dom.js";
 
+// A printed infinite power (the catalogue stores it as 1,000,000,000) is shown as the card prints it.
+export const powerText = (p) => (p >= 1000000000 ? "∞" : String(p));
+
 const LANG = "wixoss-judge-lang";
 const facts = new Map(); // card id -> facts (resolved)
 const pending = new Map(); // card id -> promise
@@ -77,7 +80,7 @@ export function factsBlock(f, shown) {
   const rows = [
     ["Type", f.type],
     ["Level", f.level],
-    ["Power", shown && shown.power !== undefined && shown.power !== f.power ? `${shown.power} (printed ${f.power})` : f.power],
+    ["Power", shown && shown.power !== undefined && shown.power !== f.power ? `${powerText(shown.power)} (printed ${powerText(f.power)})` : f.power === undefined || f.power === null ? f.power : powerText(f.power)],
     ["Colours", (f.colors || []).join(", ")],
     ["Classes", (f.classes || []).join(", ")],
     ["LRIG type", (f.lrig_types || []).join(", ")],

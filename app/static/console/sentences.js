@@ -1,6 +1,6 @@
 // One English sentence per event. The API's own `text` is used when it is there; otherwise the sentence is
 // built here from the event's type and data (as the viewer received them: hidden cards are "a card").
-import {instanceName} from "./cards.js";
+import {instanceName, powerText} from "./cards.js";
 
 let players = {p1: "p1", p2: "p2"};
 export function setPlayerNames(names) {
@@ -67,7 +67,7 @@ const T = {
   AttackDeclared: (d) =>
     d.zone === "lrig" ? `${poss(d.player)} center LRIG attacks.` : `${poss(d.player)} SIGNI ${card(d.card)} attacks from the ${d.zone} zone.`,
   Battled: (d) =>
-    `${card(d.attacker)} (${d.attacker_power}) battles ${card(d.defender)} (${d.defender_power})${d.result && d.result !== "nothing" ? `: ${d.result}` : ""}.`,
+    `${card(d.attacker)} (${powerText(d.attacker_power)}) battles ${card(d.defender)} (${powerText(d.defender_power)})${d.result && d.result !== "nothing" ? `: ${d.result}` : ""}.`,
   SigniVanished: (d) => `${poss(d.player)} ${card(d.card)} is vanished${d.cause ? ` by ${d.cause}` : ""}.`,
   DamageDealt: (d) => `${playerName(d.player)} takes damage${d.crushes > 1 ? ` (${d.crushes} crushes)` : ""}.`,
   Guarded: (d) => `${playerName(d.player)} guards with ${card(d.card)}.`,

@@ -1,5 +1,5 @@
-"""The log in sentences names what a cut-in answered, a spell or a PIECE (rule piece.cut-in), and where a
-revealed card came from."""
+"""The log in sentences names what a cut-in answered, a spell or a PIECE (rule piece.cut-in), where a revealed
+card came from, and an infinite power as printed."""
 
 from projections.sentences import sentence
 
@@ -18,3 +18,9 @@ def test_a_card_revealed_from_the_life_cloth_says_so() -> None:
     assert sentence("CardRevealed", data).endswith("from the top of the deck.")
     life = {**data, "zone": "life_cloth"}
     assert sentence("CardRevealed", life).endswith("from the top of the Life Cloth.")
+
+
+def test_an_infinite_power_reads_as_printed() -> None:
+    data = {"attacker": "WXDi-P07-050", "defender": "WXDi-P00-080", "result": "vanished"}
+    text = sentence("Battled", {**data, "attacker_power": 1_000_000_000, "defender_power": 52000})
+    assert "(∞ power) battles" in text and "(52000 power)" in text
