@@ -33,7 +33,9 @@ ACTION_DESCRIPTIONS = {
     "use_ability": "Use an [Action] ability: `ability` is its number, counted from 1 in the card's order of "
     "abilities (as the legal actions send it), or a gained ability's reference.",
     "attack": "Attack steps: attack with the SIGNI in a zone, or with the center LRIG (`lrig`).",
-    "guard": "Guard decision: discard a card with Guard to stop the LRIG attack's damage.",
+    "guard": "Guard decision: discard a card with Guard to stop the LRIG attack's damage; `pay` and "
+    "`discard` pay what an effect adds to a Guard's cost, and without `card`, `discard` pays what an ability "
+    "of the guarding player's lets them pay instead of a card with Guard.",
     "life_burst": "Life Burst decision: whether to use the crushed card's Life Burst.",
     "discard": "Discard cards (end phase hand size, or when an effect asks).",
     "choose": "Answer a `choose` or `trigger_order` decision.",

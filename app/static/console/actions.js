@@ -51,8 +51,11 @@ export function actionLabel(action, state) {
       const slot = signiIn(state, action.player, action.zone);
       return `Attack with ${slot ? instanceName(slot.iid) : "the SIGNI"} from the ${action.zone} zone`;
     }
-    case "guard":
-      return `Guard with ${c()}`;
+    case "guard": {
+      const discard = Array.isArray(action.discard) && action.discard.length ? list(action.discard) : "";
+      if (!action.card) return `Guard by discarding ${discard}${pay}`;
+      return `Guard with ${c()}${discard ? `, also discarding ${discard}` : ""}${pay}`;
+    }
     case "life_burst":
       return action.use ? `Use the Life Burst of ${c()}` : `Do not use the Life Burst of ${c()}`;
     case "discard":
