@@ -31,7 +31,7 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {
     "ener_charge": {"card": "card", "from": "from"},
     "grow": {"card": "card", "pay": "cards"},
     "grow_assist": {"card": "card", "position": "position", "pay": "cards"},
-    "play_signi": {"card": "card", "zone": "zone"},
+    "play_signi": {"card": "card", "zone": "zone", "under": "cards"},
     "remove_signi": {"zones": "zones"},
     "use_spell": _CARD_USE,
     "use_arts": {"card": "card", "ability": "str", "pay": "cards", "modes": "list"},

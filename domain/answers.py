@@ -12,9 +12,10 @@ from typing import Any
 
 from domain import coins, costs, facts
 from domain.abilities import effects, is_enforced, leaving, use
-from domain.abilities.catalogue import rise_filter
+from domain.abilities.catalogue import rise_filter, rise_from
 from domain.abilities.constants import given_life_burst, grow_cost, leave_redirect
 from domain.abilities.effects import describe_cost, ener_payment
+from domain.abilities.filters import card_fits
 from domain.abilities.frames import load as load_frame
 from domain.abilities.targets import slot_fits
 from domain.abilities.triggers import activate
@@ -263,11 +264,33 @@ def grow_assist(rec: Recorder, act: Action) -> None:
 # -- main phase -----------------------------------------------------------------------------------
 
 
-def check_play(s: GameState, p: str, iid: str, zone: str) -> None:
+def rise_cards(s: GameState, p: str, iid: str) -> tuple[list[str], int] | None:
+    """For a SIGNI whose Rise puts cards of the trash under it: the cards of the trash that fit, and how many
+    go under it; None for any other SIGNI."""
+    found = rise_from(s.cards[iid])
+    if found is None:
+        return None
+    zone, n, f = found
+    fits = [c for c in s.players[p].zones[zone] if c != iid and card_fits(facts.card_of(s, c), f)]
+    return fits, n
+
+
+def check_play(s: GameState, p: str, iid: str, zone: str, under: list[str] | None = None) -> None:
+    """Whether the SIGNI may be played into that zone (``under``: the cards a Rise from the trash puts under
+    it; None: only whether enough fit)."""
     card = facts.printed(s, iid)  # as it will be on the field: a level changed in the trash is not kept
     if card.type != CardType.SIGNI:
         raise IllegalAction("main.play-signi", f"{card.name} is not a SIGNI")
-    rise = rise_filter(card.id)  # Rise: it goes only on top of a SIGNI of yours that fits
+    from_trash = rise_cards(s, p, iid)
+    if from_trash is not None:
+        fits, n = from_trash
+        if len(fits) < n or (under is not None and (len(set(under)) != n or not set(under) <= set(fits))):
+            raise IllegalAction(
+                "kw.rise",
+                f"{card.name} has Rise: it goes onto the field with {n} cards of "
+                "the trash that fit put under it (under)",
+            )
+    rise = rise_filter(card.id) if from_trash is None else None  # Rise: only on top of a SIGNI that fits
     below = s.players[p].signi[zone]
     if rise is not None and (below is None or not slot_fits(s, below, zone, rise)):
         raise IllegalAction("kw.rise", f"{card.name} has Rise: it goes only on top of a SIGNI that fits")
@@ -302,12 +325,20 @@ def check_play(s: GameState, p: str, iid: str, zone: str) -> None:
 def play_signi(rec: Recorder, act: Action) -> None:
     s, p = rec.state, act.player or ""
     iid = resolve_ref(s, p, act.get("card"), ["hand"])
-    check_play(s, p, iid, act.get("zone"))
+    from_trash = rise_cards(s, p, iid)
+    under = resolve_refs(s, p, act.get("under") or [], ["trash"]) if from_trash is not None else None
+    if under is None and act.get("under"):
+        raise IllegalAction(
+            "decision.invalid", "only a SIGNI whose Rise takes cards of the trash names under"
+        )
+    check_play(s, p, iid, act.get("zone"), under)
     data = {"player": p, "card": iid, "zone": act.get("zone")}
     below = s.players[p].signi[act.get("zone")]
     if below is not None:
         data["rise_on"] = below.iid
     rec.emit("SigniPlayed", p, "main.play-signi", data)
+    if under:  # Rise: the cards of the trash go under it as it is played
+        rec.emit("CardsPutUnder", p, "kw.rise", {"player": p, "cards": under, "card": iid, "from": "trash"})
 
 
 @answers("main", "remove_signi")
@@ -647,11 +678,21 @@ def _replace(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
     p, option = act.player or "", act.get("option")
     if option not in ("replace", "decline"):
         raise IllegalAction("decision.invalid", "choose an option: replace or decline")
-    answer = {"player": p, "answer": {"option": option}, "purpose": "replace", "private": False}
+    cards = [
+        next((c for c in pending.get("choices", []) if ref in (c, rec.state.cards[c])), ref)
+        for ref in act.get("cards") or []
+    ]
+    problem = leaving.payment_problem(rec.state, pending, option, cards)
+    if problem is not None:
+        raise IllegalAction("decision.invalid", problem)
+    said: dict[str, Any] = {"option": option, **({"cards": cards} if cards else {})}
+    answer = {"player": p, "answer": said, "purpose": "replace", "private": False}
     rec.emit("Answered", p, "effect.replace", answer)
     if pending.get("event") == "leave_field":  # a SIGNI's own replacement of its leaving the field
         data = {"player": p, "card": pending["card"], "option": option, "event": "leave_field"}
         rec.emit("ReplacementChosen", p, "effect.replace", data)
+        if option == "replace" and pending.get("pay"):  # its cost, paid with the cards named
+            leaving.pay(rec, pending["card"], cards, None, bool(pending.get("vanish")))
         w = pending.get("waiting")
         if w is not None:  # the leaving waited in the question: it goes on now (asked again for another)
             leaving.leave_or_ask(rec, w["type"], w["actor"], w["rule"], dict(w["data"]))
@@ -754,6 +795,9 @@ def _answer_effect(rec: Recorder, act: Action, pending: dict[str, Any]) -> None:
             many = f"{lo} to {k}" if lo < k else str(k)
             raise IllegalAction("decision.invalid", f"choose {many} of: {', '.join(pending['options'])}")
         answer["option"] = option
+        problem = leaving.payment_problem(s, pending, str(option), picked) if "pay" in pending else None
+        if problem is not None:  # a replacement paid with chosen cards
+            raise IllegalAction("decision.invalid", problem)
     else:
         lo, hi = int(pending.get("min", 1)), int(pending.get("max", 1))
         if not lo <= len(picked) <= hi:

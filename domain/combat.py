@@ -114,11 +114,11 @@ def battle(rec: Recorder, tp: str, slot: Slot, defender: str, front_zone: str, f
     ap, dp = facts.power(s, slot), facts.power(s, front)
     # 000 'Battle': the SIGNI with less (or equal) power is vanished, unless it cannot be vanished at all
     vanished = ap >= dp and not immune(s, front.iid, "vanish", tp, battle=True)
-    own = leaving.own_replacement(s, front.iid) if vanished else None
-    if own is not None and leaving.undecided(s, [front.iid]) is not None:
-        leaving.ask(rec, front.iid)  # it would leave the field: its player is asked first, the battle waiting
+    own = leaving.own_replacement(s, front.iid, vanish=True) if vanished else None
+    if own is not None and leaving.undecided(s, [front.iid], vanish=True) is not None:
+        leaving.ask(rec, front.iid, vanish=True)  # its player is asked first, the battle waiting
         return
-    instead = leaving.replaced(s, front.iid) if own is not None else None
+    instead = leaving.replaced(s, front.iid, vanish=True) if own is not None else None
     if instead is not None:  # not vanished: it goes where its own replacement says
         data = {"attacker": slot.iid, "defender": front.iid, "attacker_power": ap, "defender_power": dp}
         rec.emit("Battled", "rules", "battle.compare", {**data, "result": "replaced", "lancer": False})

@@ -122,7 +122,13 @@ def _signi_plays(s: GameState, p: str) -> Answers:
                     playable[key] = True
                 except IllegalAction:
                     playable[key] = False
-            if playable[key]:
+            if not playable[key]:
+                continue
+            from_trash = answers.rise_cards(s, p, iid)  # Rise from the trash: the first cards that fit
+            if from_trash is not None:
+                fits, n = from_trash
+                yield {"player": p, "type": "play_signi", "card": iid, "zone": zone, "under": fits[:n]}
+            else:
                 yield {"player": p, "type": "play_signi", "card": iid, "zone": zone}
 
 

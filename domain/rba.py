@@ -63,12 +63,13 @@ def _simultaneous(rec: Recorder) -> bool:
             vanish = facts.power(s, slot, applying) <= 0
             limiting = bool(card.limiting) and not (set(card.limiting) & types)
             above = (card.level or 0) > lvl
-            if (vanish or limiting) and leaving.own_replacement(s, slot.iid) is not None:
+            only = vanish and not (limiting or above)  # vanished, not put into the trash
+            if (vanish or limiting) and leaving.own_replacement(s, slot.iid, vanish=only) is not None:
                 # it would leave the field: its own replacement first (its player asked when it says "may")
-                if leaving.undecided(s, [slot.iid]) is not None:
-                    leaving.ask(rec, slot.iid)
+                if leaving.undecided(s, [slot.iid], vanish=only) is not None:
+                    leaving.ask(rec, slot.iid, vanish=only)
                     return True
-                own = leaving.replaced(s, slot.iid)
+                own = leaving.replaced(s, slot.iid, vanish=only)
                 if own is not None:
                     replacing.append((slot.iid, own))
                     continue

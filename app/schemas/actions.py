@@ -25,7 +25,8 @@ ACTION_DESCRIPTIONS = {
     "ener_charge": "Ener phase: put a card from the hand (or a SIGNI from the field) into the ener zone.",
     "grow": "Grow phase: grow the center LRIG; without `pay` the service picks a valid payment.",
     "grow_assist": "Grow an assist LRIG at the card's use timing.",
-    "play_signi": "Main phase: put a SIGNI from the hand into a SIGNI zone.",
+    "play_signi": "Main phase: put a SIGNI from the hand into a SIGNI zone (under: the cards of the trash "
+    "its Rise puts under it, for a Rise that takes them).",
     "remove_signi": "Main phase, once a turn: put SIGNI from the field into the trash.",
     "use_spell": "Use a spell.",
     "use_arts": "Use an ARTS.",

@@ -3,7 +3,9 @@
 A card's entry is a list of abilities. An ability is an object:
 
 - ``kind``: ``enter`` | ``auto`` | ``constant`` | ``action`` | ``life_burst`` | ``spell`` | ``piece`` |
-  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``) |
+  ``rise`` (Rise: the SIGNI goes onto the field only on top of a SIGNI of yours that fits its ``filter``;
+  with ``under_from: trash`` and ``n``: only into an empty zone, with n cards of your trash that fit put
+  under it, chosen as it is played: the play's ``under``; an effect does not put it onto the field) |
   ``harmony`` (Harmony: as the SIGNI enters the field, however it enters, its player downs the LRIGs its
   ``cost`` ``down_lrig`` names, or else the SIGNI is downed; run as ``harmony_as_auto`` says);
   an ARTS's effect is a ``spell`` ability (the card views call it ``arts``; ``use.use_arts`` uses it)
@@ -111,6 +113,8 @@ ABILITY_KEYS = (
     "filter",
     "extra_cost",
     "from",
+    "n",
+    "under_from",
     "cut_in_piece",
 )
 
@@ -254,6 +258,16 @@ def rise_filter(card_id: str) -> dict[str, Any] | None:
     return None
 
 
+def rise_from(card_id: str) -> tuple[str, int, dict[str, Any]] | None:
+    """A Rise that puts the SIGNI into an empty zone with cards of a zone of yours under it ("with two
+    <Valor> SIGNI of your trash under it"): the zone, how many, and the filter they fit; None for a Rise on
+    top of a SIGNI, or none."""
+    for ab in abilities_of(card_id):
+        if ab["kind"] == "rise" and "under_from" in ab:
+            return str(ab["under_from"]), int(ab.get("n", 1)), dict(ab.get("filter", {}))
+    return None
+
+
 def encoded_cards() -> frozenset[str]:
     """The cards encoded under their own id (each has a scenario naming it)."""
     return frozenset(_data())
@@ -298,6 +312,11 @@ def _team_text(ab: Ability, lead: str) -> str:
 def describe_ability(ab: Ability) -> str:
     if ab["kind"] == "rise":
         what = f"SIGNI {filter_text(ab.get('filter', {}))}".rstrip()
+        if "under_from" in ab:
+            return (
+                f"Rise: it is put onto the field only into an empty SIGNI zone, with {ab.get('n', 1)} {what} "
+                f"of your {ab['under_from']} put under it."
+            )
         return f"Rise: it is put onto the field only on top of a {what} on your field."
     if ab["kind"] == "harmony":
         return (
@@ -460,8 +479,10 @@ def _shape_problems(ab: Ability) -> list[str]:
         bad = set(ab.get("filter", {})) - set(FILTER_KEYS)
         if bad:
             out.append(f"unknown filter key(s) {sorted(bad)}")
-    elif "filter" in ab:
-        out.append("only a rise ability takes a filter")
+        if ab.get("under_from", "trash") != "trash" or ("n" in ab) != ("under_from" in ab):
+            out.append("a rise from a zone names it (under_from: trash) and how many cards (n)")
+    elif "filter" in ab or "n" in ab or "under_from" in ab:
+        out.append("only a rise ability takes a filter, n or under_from")
     if ab["kind"] == "harmony" and (set(ab.get("cost", {})) != {"down_lrig"} or "effect" in ab):
         out.append("a harmony ability has a cost of down_lrig only, and no effect")
     for key in ("condition", "use_condition"):

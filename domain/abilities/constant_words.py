@@ -52,6 +52,11 @@ A form is its parameters and their types, how it reads in English, and what else
   "leave_field", "subject": "opponent_signi" | "this", "to": "trash" | "deck_bottom", "optional": true}``: a
   SIGNI of the opponent's (or this SIGNI) that would leave the field (however: an effect, a cost, battle,
   rule processing, an ener charge, a removal) goes to that zone instead (``domain.abilities.leaving``).
+  ``{"event": "vanish", "subject": "this", ...}``: the same, only as this SIGNI would be vanished. ``cost``
+  (with ``optional``): ``{"down": true, "trash_under": {"n": 1}, "trash_ener": {"n": 1}}``: "instead you
+  may down this upped SIGNI and put n cards from under it / of your ener zone into the trash": asked only
+  while it can be paid, the cards named with the answer, the cost paid as it is used; ``instead`` then
+  names what else happens (if anything).
 """
 
 from __future__ import annotations
@@ -576,13 +581,25 @@ constant(
 )
 
 
+def _replace_cost_text(cost: Mapping[str, Any]) -> str:
+    parts = ["down this upped SIGNI"] if cost.get("down") else []
+    for key, where in (("trash_under", "from under this SIGNI"), ("trash_ener", "from your ener zone")):
+        if key in cost:
+            parts.append(f"put {int(cost[key].get('n', 1))} card(s) {where} into the trash")
+    return " and ".join(parts)
+
+
 def _replace_text(st: Step) -> str:
-    if st.get("event") == "leave_field":
+    if st.get("event") in ("leave_field", "vanish"):
         who = "this SIGNI" if st.get("subject") == "this" else "a SIGNI of the opponent's"
         by = " by the opponent's effects" if st.get("cause") == "opponent_effect" else ""
+        leave = "be vanished" if st.get("event") == "vanish" else "leave the field"
+        if "cost" in st:
+            then = f"; if you do, {steps_text(st['instead'])}" if st.get("instead") else ""
+            return f"if {who} would {leave}{by}, you may instead {_replace_cost_text(st['cost'])}{then}"
         if "instead" in st:
             may = "you may instead" if st.get("optional") else "instead"
-            return f"if {who} would leave the field{by}, {may}: {steps_text(st['instead'])}"
+            return f"if {who} would {leave}{by}, {may}: {steps_text(st['instead'])}"
         where = "on the bottom of its deck" if st.get("to") == "deck_bottom" else f"into the {st.get('to')}"
         may = "you may put it" if st.get("optional") else "it is put"
         return f"if {who} would leave the field{by}, {may} {where} instead"
@@ -607,8 +624,16 @@ def _replace_check(st: Step) -> list[str]:
     out = [p for x in st.get("instead", []) for p in step_problems(x)]
     if st.get("event") == "damage" and st.get("cause", "attack") != "attack":
         out.append("a damage replacement names the damage of an attack (cause: attack)")
-    if st.get("event") == "leave_field":
-        if "subject" not in st or ("to" in st) == ("instead" in st):
+    if "cost" in st:
+        cost = st["cost"]
+        if not isinstance(cost, Mapping) or not cost or set(cost) - {"down", "trash_under", "trash_ener"}:
+            out.append("a replacement's cost is down, trash_under and/or trash_ener")
+        if not st.get("optional") or st.get("subject") != "this" or "to" in st:
+            out.append("a replacement with a cost says 'you may', of this SIGNI, with no zone")
+    if st.get("event") == "vanish" and st.get("subject") != "this":
+        out.append("a vanish replacement is this SIGNI's own")
+    if st.get("event") in ("leave_field", "vanish"):
+        if "subject" not in st or ("to" in st) == ("instead" in st or "cost" in st):
             out.append("a leave_field replacement names its subject, and where it goes (to) or what happens")
         if st.get("optional") and st.get("subject") != "this":
             out.append("only a SIGNI's own leave_field replacement may say 'you may'")
@@ -624,12 +649,13 @@ def _replace_check(st: Step) -> list[str]:
 constant(
     "replace",
     {
-        "event": Literal["damage", "leave_field"],
+        "event": Literal["damage", "leave_field", "vanish"],
         "cause": Literal["attack", "opponent_effect"],
         "instead": list,
         "optional": bool,
         "subject": Literal["opponent_signi", "this"],
         "to": Literal["trash", "deck_bottom"],
+        "cost": dict,
     },
     _replace_text,
     "a replacement effect: when the event would happen to its controller, the steps of instead happen in its "

@@ -24,8 +24,11 @@ from domain.state import SIGNI_ZONES, GameState, facing
 
 def legal_zones(s: GameState, player: str, iid: str) -> list[str]:
     """Empty SIGNI zones where a SIGNI may be put by an effect: level, limit and limiting condition hold."""
+    from domain.abilities.catalogue import rise_from
     from domain.answers import check_play
 
+    if rise_from(s.cards[iid]) is not None:  # its Rise takes cards of the trash: not put there by an effect
+        return []
     out = []
     for zone in SIGNI_ZONES:
         try:

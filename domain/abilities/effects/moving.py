@@ -214,7 +214,7 @@ def _vanish(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
             rec.state, iid, "move", frame.player, effect_of=frame.card
         ):
             continue  # a constant keeps it from being vanished (moved off the field) by this player's effects
-        own = leaving.replaced(rec.state, iid, frame.player)
+        own = leaving.replaced(rec.state, iid, frame.player, vanish=True)
         if own is not None:  # not vanished: it goes where its own replacement says instead (or stays)
             leaving.redirect(rec, iid, own, by_effect=frame.card)
             continue

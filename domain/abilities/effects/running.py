@@ -121,31 +121,23 @@ def _leaving_answered(rec: Recorder, frame: Frame, at: Pending) -> bool:
     """Before a step takes SIGNI off the field, the player of each whose own replacement says "you may" is
     asked whether to use it (``domain.abilities.leaving``); False: asked, the step waits."""
     s = rec.state
+    vanish = expand(at.step).get("op") == "vanish"
     asked = frame.notes.get("leave_asking")
     if asked is not None and at.progress.answer is not None:
-        option = str(take(at).get("option"))
+        answer = take(at)
+        option = str(answer.get("option"))
         del frame.notes["leave_asking"]
         data = {"player": s.owners[asked], "card": asked, "option": option, "event": "leave_field"}
         rec.emit("ReplacementChosen", s.owners[asked], "effect.replace", data)
-    iid = leaving.undecided(s, _leaving(rec, frame, at), frame.player)
+        if option == "replace" and answer.get("cards"):  # its cost, paid with the cards named
+            leaving.pay(rec, asked, list(answer["cards"]), frame.player, vanish)
+    iid = leaving.undecided(s, _leaving(rec, frame, at), frame.player, vanish)
     if iid is None:
         return True
     frame.notes["leave_asking"] = iid
-    own = leaving.own_replacement(s, iid, frame.player)
+    own = leaving.own_replacement(s, iid, frame.player, vanish)
     assert own is not None
-    return ask_in_step(
-        rec,
-        frame,
-        at,
-        s.owners[iid],
-        rule="effect.replace",
-        card=iid,
-        min=0,
-        max=0,
-        choices=[],
-        options=["replace", "decline"],
-        prompt=leaving.prompt(own),
-    )
+    return ask_in_step(rec, frame, at, s.owners[iid], rule="effect.replace", **leaving.question(s, iid, own))
 
 
 def _leaving(rec: Recorder, frame: Frame, at: Pending) -> list[str]:
@@ -161,7 +153,8 @@ def _leaving(rec: Recorder, frame: Frame, at: Pending) -> list[str]:
         if "target" not in at.step:
             return []
         raw = [i for i in at.progress.targets or [] if _on_signi_zone(s, i)]
-        if not any(leaving.own_replacement(s, i, frame.player) for i in raw):
+        vanish = g.get("op") == "vanish"
+        if not any(leaving.own_replacement(s, i, frame.player, vanish) for i in raw):
             return []  # none of them has a replacement of its own: nothing to ask (the common case)
         live = live_targets(rec, frame, at.step, raw)
         out = [i for i in live if _on_signi_zone(s, i)]
