@@ -277,7 +277,29 @@ def rise_cards(s: GameState, p: str, iid: str) -> tuple[list[str], int] | None:
 
 def check_play(s: GameState, p: str, iid: str, zone: str, under: list[str] | None = None) -> None:
     """Whether the SIGNI may be played into that zone (``under``: the cards a Rise from the trash puts under
-    it; None: only whether enough fit)."""
+    it; None: only whether enough fit), or put there by an effect. An opponent's SIGNI may say the SIGNI must
+    go in front of it when it can (rule effect.place-front)."""
+    _check_play_here(s, p, iid, zone, under)
+    from domain.abilities.constants import placed_in_front
+
+    fronts = [z for z in placed_in_front(s, p) if _may_play_here(s, p, iid, z)]
+    if fronts and zone not in fronts:
+        raise IllegalAction(
+            "effect.place-front",
+            f"an opponent's SIGNI says {p}'s SIGNI go in front of it when they can: "
+            f"the {' or '.join(fronts)} zone",
+        )
+
+
+def _may_play_here(s: GameState, p: str, iid: str, zone: str) -> bool:
+    try:
+        _check_play_here(s, p, iid, zone)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _check_play_here(s: GameState, p: str, iid: str, zone: str, under: list[str] | None = None) -> None:
     card = facts.printed(s, iid)  # as it will be on the field: a level changed in the trash is not kept
     if card.type != CardType.SIGNI:
         raise IllegalAction("main.play-signi", f"{card.name} is not a SIGNI")

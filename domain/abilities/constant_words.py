@@ -197,6 +197,8 @@ def _immune_text(st: Step) -> str:
         return f"{who} cannot gain new abilities by {by} effects"
     if what == "move":
         return f"{who} cannot be moved from the field to another zone by {by} effects"
+    if what == "move_not_ener":
+        return f"{who} cannot be moved from the field to a zone other than the ener zone by {by} effects"
     if what == "negate_attack":  # by: self: its own effects ("not negated by this SIGNI's effects")
         of = "its own" if st.get("by") == "self" else by
         return f"the attack of {who} is not negated by {of} effects"
@@ -207,7 +209,9 @@ def _immune_text(st: Step) -> str:
 constant(
     "immune",
     {
-        "from": Literal["vanish", "down", "power_minus", "gain_abilities", "move", "negate_attack"],
+        "from": Literal[
+            "vanish", "down", "power_minus", "gain_abilities", "move", "move_not_ener", "negate_attack"
+        ],
         "by": Literal["opponent", "any", "self"],
         "source": dict,
         "target": dict,
@@ -348,6 +352,15 @@ def _back_check(st: Step) -> list[str]:
     from domain.abilities.words import back_problems
 
     return back_problems(st.get("back", {}))
+
+
+constant(
+    "place_front",
+    {},
+    lambda _st: "the opponent must put each SIGNI they put onto their field in front of this one if they can",
+    "as the opponent puts a SIGNI onto their field (played, or by an effect), it must go into the zone in "
+    "front of this SIGNI when it can go there (rule effect.place-front)",
+)
 
 
 def _guard_payment_text(cost: Step) -> str:
@@ -703,6 +716,7 @@ general_constant(
         "grow_cost",
         "zone_level",
         "attack_face_down",
+        "place_front",
     ),
     "a rule that changes while the ability applies: what cannot vanish the card, what spells cost, which "
     "spells no player can use, who cannot gain coins, where a SIGNI vanished goes, how often and when this "

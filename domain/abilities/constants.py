@@ -47,6 +47,7 @@ __all__ = [
     "leave_redirect",
     "lrig_attack_terms",
     "must_target",
+    "placed_in_front",
     "power_bonus",
     "replacements",
     "spell_banned",
@@ -687,3 +688,16 @@ facts.use_constant_effects(power_bonus, keyword_bonus)
 use_constant_abilities(given_abilities)
 coins.use_coin_ban(coins_banned)
 facts.use_given_life_burst(lambda s, iid: given_life_burst(s, iid) is not None)
+
+
+def placed_in_front(s: GameState, player: str) -> list[str]:
+    """The SIGNI zones of ``player`` in front of an opponent's SIGNI whose constant says the player must put
+    their SIGNI there when they can (``place_front``, 000 '[Constant]'): played or put by an effect."""
+    out: list[str] = []
+    for q, source, _st in active(s, "place_front"):
+        if q == player:
+            continue
+        here = (s.players[q].find(source) or "").split(":")
+        if here[0] == "signi" and facing(here[1]) not in out:
+            out.append(facing(here[1]))
+    return out

@@ -241,7 +241,13 @@ def move_cards(rec: Recorder, frame: Frame, player: str, cards: list[str], to: s
     (``effect.replace``)."""
     src = zone_of(rec.state, cards[0])
     if src == "signi":  # a constant may keep a SIGNI from being moved off the field by this player's effects
-        cards = [i for i in cards if not immune(rec.state, i, "move", frame.player, effect_of=frame.card)]
+        s, by, of = rec.state, frame.player, frame.card
+        cards = [
+            i
+            for i in cards
+            if not immune(s, i, "move", by, effect_of=of)
+            and not (to != "ener" and immune(s, i, "move_not_ener", by, effect_of=of))
+        ]
         if not cards:
             return
     if src == "signi":
