@@ -351,6 +351,10 @@ def _erase_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool
     slot = rec.state.players[side].signi[zone]
     if slot is not None:
         move_cards(rec, frame, side, [slot.iid], "trash")
+    face_down = [e["iid"] for e in rec.state.players[side].face_down.get(zone, [])]
+    if face_down:  # a face-down card in it (rule face-down.signi) is a card in the zone too
+        moved = {"player": side, "cards": face_down, "to": "trash", "from": "face_down"}
+        rec.emit("CardsMoved", "rules", "zone.erased", {**moved, "by_effect": frame.card})
     data = {"player": side, "zone": zone, "until": "end_of_turn", "by_effect": frame.card}
     rec.emit("ZoneErased", "rules", "zone.erased", data)
     return True
