@@ -57,6 +57,11 @@ A form is its parameters and their types, how it reads in English, and what else
   may down this upped SIGNI and put n cards from under it / of your ener zone into the trash": asked only
   while it can be paid, the cards named with the answer, the cost paid as it is used; ``instead`` then
   names what else happens (if anything).
+- ``negate_ability``: ``{"kinds": ["auto", "enter", "action"], "of": "opponent_signi", "cost": {"trash_under":
+  {"n": 2}}}``: as such an ability of a SIGNI of the opponent's activates (an [Auto] or [Enter] ability as it
+  begins to resolve, an [Action] ability once its cost is paid), this card's player is asked whether to pay
+  the cost (the cards named with the answer); paid, the ability does nothing
+  (``domain.abilities.effects.running``).
 """
 
 from __future__ import annotations
@@ -678,6 +683,34 @@ constant(
 )
 
 
+def _negate_ability_text(st: Step) -> str:
+    kinds = "/".join(f"[{k.capitalize()}]" for k in st.get("kinds", ()))
+    return (
+        f"if an {kinds} ability of a SIGNI of the opponent's activates, you may "
+        f"{_replace_cost_text(st.get('cost', {}))}; if you do, that ability does nothing instead"
+    )
+
+
+def _negate_ability_check(st: Step) -> list[str]:
+    out = []
+    if not st.get("kinds") or set(st["kinds"]) - {"auto", "enter", "action"}:
+        out.append("negate_ability names the kinds of ability it negates: auto, enter, action")
+    if set(st.get("cost", {})) != {"trash_under"}:
+        out.append("negate_ability is paid with cards from under this SIGNI (cost trash_under)")
+    return out
+
+
+constant(
+    "negate_ability",
+    {"kinds": list, "of": Literal["opponent_signi"], "cost": dict},
+    _negate_ability_text,
+    "as an ability of those kinds of a SIGNI of the opponent's activates, this card's player may pay the "
+    "cost (cards from under this SIGNI, chosen with the answer); if they do, the ability does nothing",
+    check=_negate_ability_check,
+    required=("kinds", "cost"),
+)
+
+
 def general_constant(name: str, changes: tuple[str, ...], doc: str) -> None:
     """Register ``name`` as the general word whose ``change`` names one of ``changes``; each of those is an
     alias of it with ``change`` fixed."""
@@ -713,6 +746,7 @@ general_constant(
         "minus_to_plus",
         "must_target",
         "replace",
+        "negate_ability",
         "grow_cost",
         "zone_level",
         "attack_face_down",

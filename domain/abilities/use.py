@@ -43,6 +43,9 @@ def resolve_with_cost(
         if effects.reads_payment(ab.get("effect", [])):
             pay["choose_payment"] = True  # the player chooses the ener cards: what follows looks at them
         ab = {**ab, "effect": [pay]}
+    negation = effects.negation_step(rec.state, card, player, str(ab.get("kind")))  # as it activates
+    if negation is not None:
+        ab = {**ab, "effect": [negation, *ab.get("effect", [])]}
     effects.start(rec, card, player, index, ab, rule, vars=vars)
 
 
@@ -188,6 +191,10 @@ def _start_paid(
     vars: dict[str, Any] | None = None,
 ) -> None:
     paying = effects.cost_steps(rec.state, p, iid, p, ab.get("cost", {}), as_cost=True) or []
+    negation = (
+        effects.negation_step(rec.state, iid, p, str(ab.get("kind"))) if rule == "ability.action" else None
+    )
+    paying += [negation] if negation is not None else []  # once its cost is paid, it activates
     effect = [*paying, *ab.get("effect", [])]  # discards and the like are paid before the effect
     modes = act.get("modes")
     effects.start(

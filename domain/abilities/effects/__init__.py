@@ -49,7 +49,7 @@ from domain.abilities.effects.paying import (
     reads_payment,
     under_lrigs,
 )
-from domain.abilities.effects.running import OPS, Op, ask_in_step, count, resume, run, start
+from domain.abilities.effects.running import OPS, Op, ask_in_step, count, negation_step, resume, run, start
 from domain.abilities.vocabulary import step_problems, step_text, targets
 
 __all__ = [
@@ -69,6 +69,7 @@ __all__ = [
     "legal_zones",
     "looking",
     "moving",
+    "negation_step",
     "paying",
     "reads_payment",
     "resume",

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from domain import facts
 from domain.abilities import leaving
 from domain.abilities.effects.targeting import choose_targets, tell_targeted
 from domain.abilities.frames import (
@@ -23,6 +24,7 @@ from domain.abilities.frames import load as load_frame
 from domain.abilities.frames import pending as pending_steps
 from domain.abilities.measures import Ctx, bonus
 from domain.abilities.vocabulary import expand, is_control, runner
+from domain.cards import CardType
 from domain.recorder import Recorder
 from domain.state import GameState, opponent
 
@@ -85,6 +87,8 @@ def run(rec: Recorder, frame: Frame) -> None:
         at = queue[0]
         at.step = _bind(at.step, frame.notes)
         if at.step["op"] == "then":
+            if "negation" in at.step and not _negation(rec, frame, at):
+                return
             queue.pop(0)
             continue
         if is_control(at.step["op"]):
@@ -138,6 +142,62 @@ def _leaving_answered(rec: Recorder, frame: Frame, at: Pending) -> bool:
     own = leaving.own_replacement(s, iid, frame.player, vanish)
     assert own is not None
     return ask_in_step(rec, frame, at, s.owners[iid], rule="effect.replace", **leaving.question(s, iid, own))
+
+
+def negation_step(s: GameState, card: str, player: str, kind: str) -> dict[str, Any] | None:
+    """The step that asks, as an ability of ``kind`` of a SIGNI activates, the player of a constant that may
+    negate it (``negate_ability``) whether to pay for it; None when none can (its cost cannot be paid)."""
+    from domain.abilities.constant_words import expand as expand_constant
+    from domain.abilities.constants import active
+
+    if kind not in ("auto", "enter", "action") or facts.card_of(s, card).type != CardType.SIGNI:
+        return None
+    for p, source, st in active(s, "negate_ability"):
+        g = expand_constant(st)
+        n = int(g.get("cost", {}).get("trash_under", {}).get("n", 1))
+        where = s.where(source)
+        slot = s.players[where[0]].signi.get(where[1].split(":")[-1]) if where is not None else None
+        if p != player and kind in g.get("kinds", ()) and slot is not None and len(slot.under) >= n:
+            return {"op": "then", "negation": source, "n": n}
+    return None
+
+
+def _negation(rec: Recorder, frame: Frame, at: Pending) -> bool:
+    """Ask whether to negate the ability as it activates (``negate_ability``); paid with the cards from under
+    the SIGNI named with the answer, it does nothing: the rest of its effect is dropped. False: asked."""
+    s, source, n = rec.state, str(at.step["negation"]), int(at.step["n"])
+    where = s.where(source)
+    slot = s.players[where[0]].signi.get(where[1].split(":")[-1]) if where is not None else None
+    if at.progress.answer is None:
+        if slot is None or len(slot.under) < n:  # it left the field, or the cards under it did
+            return True
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            s.owners[source],
+            rule="effect.replace",
+            card=source,
+            min=0,
+            max=0,
+            choices=list(slot.under),
+            options=["replace", "decline"],
+            pay={"under": n, "ener": 0},
+            prompt=f"this ability activates: put {n} card(s) from under your SIGNI into the trash so that "
+            "it does nothing instead?",
+        )
+    answer = take(at)
+    if answer.get("option") != "replace":
+        return True
+    data = {
+        "player": s.owners[source],
+        "cards": list(answer.get("cards") or []),
+        "to": "trash",
+        "from": "under",
+    }
+    rec.emit("CardsMoved", "rules", "effect.replace", {**data, "by_effect": source})
+    del frame.queue[1:]  # the ability does nothing
+    return True
 
 
 def _leaving(rec: Recorder, frame: Frame, at: Pending) -> list[str]:
