@@ -176,8 +176,24 @@ def _signi_attack(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
         return
     for zone, slot in s.players[p].signi_slots():
         if not slot.downed and not facts.signi_cannot_attack(s, slot):
-            yield from _attack_with_cost(s, p, zone, slot)
+            yield from _attack_turning_down(s, p, zone, slot)
     yield from _lrig_attack(s, p, pending)
+
+
+def _attack_turning_down(s: GameState, p: str, zone: str, slot: Any) -> Answers:
+    """A SIGNI's attacks (``_attack_with_cost``), and, when a constant lets it turn other SIGNI of its player
+    face down as it attacks (``attack_face_down``, rule face-down.signi), each of those attacks with each
+    choice of up to that many other SIGNI named in ``face_down``."""
+    from domain.abilities.constants import attack_face_down
+
+    given = attack_face_down(s, slot)
+    others = [sl.iid for _z, sl in s.players[p].signi_slots() if sl.iid != slot.iid] if given else []
+    most = min(int(given[1].get("up_to", 2)), len(others)) if given else 0
+    for act in _attack_with_cost(s, p, zone, slot):
+        yield act
+        for k in range(1, most + 1):
+            for combo in combinations(others, k):
+                yield {**act, "face_down": list(combo)}
 
 
 def _attack_with_cost(s: GameState, p: str, zone: str, slot: Any) -> Answers:

@@ -84,3 +84,34 @@ def test_a_face_down_card_is_no_signi_of_the_field() -> None:
     assert [sl.iid for _z, sl in ps.signi_slots()] == [ps.signi["center"].iid]  # type: ignore[union-attr]
     assert facts.signi_levels(state, "p1") == 2  # only the face-up SIGNI counts towards the limit
     assert ps.find(_secret_iid(state)) == "face_down:left"
+
+
+def test_legal_actions_offer_robin_hoods_attacks_turning_others_face_down_and_each_is_accepted() -> None:
+    """Rule face-down.signi (000 'Public zone'; WXDi-P05-069 gives WXDi-P01-040 'turn up to two other SIGNI
+    face down as it attacks'): the SIGNI attack step lists each choice of the others, none, one or both."""
+    from domain.engine import decide
+    from domain.legal import legal_actions
+    from tests.unit.scenario_runner import build
+
+    position = {
+        "turn": 4,
+        "turn_player": "p1",
+        "phase": "attack",
+        "step": "signi_attack",
+        "players": {
+            "p1": {"signi": {"left": "WXDi-P05-069", "center": "WXDi-P01-040", "right": "WXDi-D03-019"}},
+            "p2": {"signi": {"left": "WXDi-D03-019", "center": "WXDi-D03-018"}},
+        },
+    }
+    state = fold(create_position(build(position), seed=7))
+    robin = state.players["p1"].signi["center"]
+    assert robin is not None
+    others = sorted(sl.iid for z, sl in state.players["p1"].signi_slots() if z != "center")
+    offered = [a for a in legal_actions(state) if a.get("type") == "attack" and a.get("zone") == "center"]
+    named = sorted(sorted(a.get("face_down", [])) for a in offered)
+    assert named == sorted([[], [others[0]], [others[1]], others])
+    for act in offered:  # each is accepted: the others named are turned face down before the attack
+        turned = [e for e in decide(state, act) if e.type == "SigniTurnedFaceDown"]
+        assert sorted(e.data["card"] for e in turned) == sorted(act.get("face_down", []))
+    plain = [a for a in legal_actions(state) if a.get("type") == "attack" and a.get("zone") == "right"]
+    assert plain and all("face_down" not in a for a in plain)  # a SIGNI with no such constant offers none
