@@ -99,6 +99,9 @@ EVENT_TYPES: dict[str, str] = {
     "AbilityHeld": "a player, or their center LRIG (whichever LRIG it is, grown or not), gained an ability "
     "for the rest of the game",
     "AbilitiesLost": "cards lost their abilities until end of turn",
+    "SigniBecame": "a SIGNI on the field became another card until end of turn (its name, facts and "
+    "abilities are that card's; it is its printed card again as the turn's effects end or as it leaves the "
+    "field; version 1)",
     "SigniMoved": "a SIGNI moved to another SIGNI zone of its player's field (or two changed places), "
     "keeping their state",
     "LifeBurstCancelled": "a Life Burst its player chose to use did not activate: an effect's cost was paid",

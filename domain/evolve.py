@@ -66,6 +66,12 @@ def take(state: GameState, iid: str) -> None:
     if iid in state.limbo:
         state.limbo.remove(iid)
         return
+    if iid in state.flags.get("became", ()):  # a card off the field is its printed card again; what its
+        # leaving triggers looks at it as it was (``triggers.abilities``): the card it had become
+        state.flags["left_as"] = {**state.flags.get("left_as", {}), iid: state.cards[iid]}
+        _unbecome(state, [iid])
+    elif iid in state.flags.get("left_as", ()):  # it moves on: no longer the card that left as another
+        state.flags["left_as"] = {k: v for k, v in state.flags["left_as"].items() if k != iid}
     owner = state.owners.get(iid)
     if owner is None:
         raise EvolveError(f"unknown card instance {iid!r}")
@@ -315,8 +321,15 @@ def _grew(state: GameState, d: dict[str, Any], _e: Any) -> None:
 def _played(state: GameState, d: dict[str, Any], _e: Any) -> None:
     ps = _player(state, d)
     take(state, d["card"])
+    _below_unbecomes(state, ps.signi[d["zone"]])
     ps.signi[d["zone"]] = _on_top(ps.signi[d["zone"]], d["card"])
     state.pending = None
+
+
+def _below_unbecomes(state: GameState, below: Slot | None) -> None:
+    """A SIGNI that goes under another (Rise) is no SIGNI any more: its printed card again."""
+    if below is not None and below.iid in state.flags.get("became", ()):
+        _unbecome(state, [below.iid])
 
 
 def _on_top(below: Slot | None, iid: str) -> Slot:
@@ -540,6 +553,7 @@ def _card_returned(state: GameState, d: dict[str, Any], _e: Any) -> None:
 def _expired(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.flags["expired"] = True
     state.flags.pop("erased", None)  # zones erased until end of turn are back
+    _unbecome(state, list(state.flags.get("became", ())))  # SIGNI that became other cards are theirs again
     for ps in state.players.values():
         for slot in [*ps.lrig.values(), *ps.signi.values()]:
             if slot is not None:
@@ -721,6 +735,7 @@ def _moved(state: GameState, d: dict[str, Any], _e: Any) -> None:
 def _put_onto_field(state: GameState, d: dict[str, Any], _e: Any) -> None:
     take(state, d["card"])
     ps = state.players[d["player"]]
+    _below_unbecomes(state, ps.signi[d["zone"]])
     slot = ps.signi[d["zone"]] = _on_top(ps.signi[d["zone"]], d["card"])
     if d.get("downed"):
         slot.downed = True
@@ -921,6 +936,32 @@ def _abilities_lost(state: GameState, d: dict[str, Any], _e: Any) -> None:
     for iid in d["cards"]:
         _slot_of(state, iid).keywords = ["no_abilities"]
     state.flags["lost_abilities"] = [*state.flags.get("lost_abilities", []), *d["cards"]]
+
+
+@handles("SigniBecame")
+def _became(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """The SIGNI is that card until end of turn: the card map is replaced by a new one (states share theirs,
+    and card facts are cached per map), the printed card kept in the flags to be restored (``_unbecome``)."""
+    iid = d["card"]
+    _slot_of(state, iid)  # on the field
+    became = dict(state.flags.get("became", {}))
+    became.setdefault(iid, state.cards[iid])  # becoming again: still its printed card underneath
+    state.flags["became"] = became
+    state.cards = {**state.cards, iid: str(d["as"])}
+
+
+def _unbecome(state: GameState, iids: list[str]) -> None:
+    """The cards are their printed cards again (a new card map, as ``_became`` makes one)."""
+    became = state.flags.get("became") or {}
+    back = {i: became[i] for i in iids if i in became}
+    if not back:
+        return
+    state.cards = {**state.cards, **back}
+    rest = {k: v for k, v in became.items() if k not in back}
+    if rest:
+        state.flags["became"] = rest
+    else:
+        state.flags.pop("became", None)
 
 
 @handles("AbilityCounted")
@@ -1128,6 +1169,8 @@ def _turned_face_down(state: GameState, d: dict[str, Any], _e: Any) -> None:
     slot = ps.signi[d["zone"]]
     if slot is None or slot.iid != d["card"]:
         raise EvolveError("a SIGNI is turned face down where it is")
+    if slot.iid in state.flags.get("became", ()):  # no SIGNI any more: its printed card again
+        _unbecome(state, [slot.iid])
     ps.signi[d["zone"]] = None
     entry = {"iid": slot.iid, "under": list(slot.under), "seen_by": list(d["seen_by"])}
     ps.face_down[d["zone"]] = [*ps.face_down.get(d["zone"], []), entry]

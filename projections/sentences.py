@@ -129,7 +129,11 @@ class Cast:
 
     @classmethod
     def of(cls, state: Any) -> Cast:
-        return cls({p: ps.name for p, ps in state.players.items() if ps.name}, state.cards)
+        cards = state.cards
+        became = state.flags.get("became")
+        if became:  # a SIGNI that became another card until end of turn is named by its printed card
+            cards = {**cards, **became}
+        return cls({p: ps.name for p, ps in state.players.items() if ps.name}, cards)
 
 
 NOBODY = Cast()
@@ -871,6 +875,11 @@ def _ability_held(s: Say, d: Mapping[str, Any]) -> str:
 def _abilities_lost(s: Say, d: Mapping[str, Any]) -> str:
     lose = s.verb(d, "loses its", "lose their")
     return f"{s.cards(d)} {lose} abilities{_until(d)}{s.by(d)}"
+
+
+@says("SigniBecame")
+def _signi_became(s: Say, d: Mapping[str, Any]) -> str:
+    return f"{s.card(d.get('card'))} becomes {s.card(d.get('as'))} until end of turn{s.by(d)}"
 
 
 @says("SigniMoved")

@@ -411,6 +411,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "AbilityGranted",
     "AbilityHeld",
     "AbilitiesLost",
+    "SigniBecame",
     "SigniMoved",
     "LifeBurstCancelled",
     "BaseChanged",

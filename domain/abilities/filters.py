@@ -26,10 +26,10 @@ printed power), ``has_abilities`` (whether a SIGNI on the field has an ability: 
 gained), ``has_enter`` (whether the card has an [Enter] ability: on the field, one it has now, not lost, or
 gained; elsewhere, one printed), ``cost_max`` (the ener cost printed on the card, all its colours added up, is
 at most that), ``attacked`` (whether the SIGNI on the field attacked this turn), ``rise`` (whether the card
-has Rise: the Rise icon; checked where targets are found), ``power_max_self`` (power no more than this card's
-own, as it is now; checked where targets are found), ``was_under_self`` (the card lay under this SIGNI as this
-SIGNI last left the field this turn: the turn's tally noted it, ``tally.last_known``; checked where targets
-are found).
+has Rise: the Rise icon; checked where targets are found), ``frame`` (whether the card has the frame icon:
+Rise or Harmony), ``power_max_self`` (power no more than this card's own, as it is now; checked where
+targets are found), ``was_under_self`` (the card lay under this SIGNI as this SIGNI last left the field this
+turn: the turn's tally noted it, ``tally.last_known``; checked where targets are found).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -92,6 +92,7 @@ FILTER_KEYS = (
     "not_timing",
     "grow_cost_zero",
     "rise",
+    "frame",
     "power_max_self",
     "was_under_self",
     "power_is_base",
@@ -207,6 +208,7 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("grow_cost_zero" in f and (sum(c.n for c in card.grow_cost) == 0) != f["grow_cost_zero"])
         or ("cost_max" in f and sum(c.n for c in card.cost) > f["cost_max"])
         or ("rise" in f and _has_rise(card) != f["rise"])
+        or ("frame" in f and _has_frame(card.id) != f["frame"])
         or ("has_enter" in f and _printed_enter(card) != f["has_enter"])
     )
 
@@ -224,6 +226,13 @@ def has_enter(s: GameState, iid: str) -> bool:
     from domain.abilities.triggers import abilities
 
     return any(ab["kind"] == "enter" for _ref, ab in abilities(s, iid))
+
+
+def _has_frame(card_id: str) -> bool:
+    """Whether the card has the frame icon: Rise or Harmony (its encoding has such an ability)."""
+    from domain.abilities.catalogue import abilities_of
+
+    return any(ab["kind"] in ("rise", "harmony") for ab in abilities_of(card_id))
 
 
 def _has_rise(card: Card) -> bool:
@@ -419,6 +428,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "awakened": ("awakened", "not awakened"),
         "grow_cost_zero": ("whose grow cost is zero", "whose grow cost is not zero"),
         "rise": ("with Rise", "without Rise"),
+        "frame": ("with the frame icon (Rise, Harmony)", "without the frame icon (Rise, Harmony)"),
         "infected": ("infected", "not infected"),
         "power_above_base": ("with more power than printed", "with no more power than printed"),
         "power_is_base": ("with its printed power", "with a power other than printed"),

@@ -139,6 +139,7 @@ def abilities(s: GameState, iid: str) -> list[tuple[int | str, dict[str, Any]]]:
     if slot is None:  # off the field: no Soul; lost, and gained, as it was when it left; a card that
         if iid in s.flags.get(tg.LOST, ()):  # gave its player an ability for the game carries it (``held``)
             return []
+        card_id = s.flags.get("left_as", {}).get(iid, card_id)  # it left as the card it had become
         had = s.flags.get("left_granted", {}).get(iid, [])
         out = [*_own(card_id), *((ref, ability_at(card_id, ref)) for ref in had), *held(s, iid)]
         known = tally.last_known(s, iid)  # what the cards under it gave it as it left (000 '[Auto]')

@@ -456,6 +456,37 @@ def _keywords_text(s: Step) -> str:
     return f"{_t(s)} {' and '.join(parts)} until end of {until}"
 
 
+def _become_text(s: Step) -> str:
+    if s.get("same_as") == "target":
+        shed = "put all cards under and attached to this SIGNI into the trash; " if s.get("shed") else ""
+        return f"{shed}this SIGNI becomes the same card as {_t(s)} until end of turn"
+    from domain.facts import catalogue
+
+    card = catalogue().get(str(s.get("card")))
+    about = f"level {card.level} {'/'.join(card.classes)}, power {card.power}, {'/'.join(card.colors)}"
+    return f"{_t(s)} becomes {card.name} ({about}, no abilities) until end of turn"
+
+
+def _become_problems(step: Step) -> list[str]:
+    """Either a catalogue card to become (a SIGNI with no abilities: a token such as Servant ZERO), or the
+    same card as the target (this SIGNI becomes it; shed: the cards under it go first)."""
+    from domain.cards import UnknownCard
+    from domain.facts import catalogue
+
+    if ("card" in step) == (step.get("same_as") == "target"):
+        return ["step become: either card (the targets become it) or same_as target (this SIGNI becomes it)"]
+    if step.get("shed") and "card" in step:
+        return ["step become: shed belongs to same_as target"]
+    if "card" in step:
+        try:
+            card = catalogue().get(str(step["card"]))
+        except (UnknownCard, KeyError):
+            return [f"step become: {step['card']!r} is no catalogue card"]
+        if not card.is_signi or card.has_abilities:
+            return ["step become: the card is a SIGNI with no abilities"]
+    return []
+
+
 def _gain_color_text(s: Step) -> str:
     if s.get("gainer") == "self":
         return f"this card gains one colour of {_t(s)} (its player's choice among them) until end of turn"
@@ -513,6 +544,7 @@ MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
             "power_of": Literal["target"],
         },
     ),
+    "become": (("became",), _become_text, {"card": str, "same_as": Literal["target"], "shed": bool}),
     "awaken": (("awaken",), lambda s: f"{_t(s)} awakens", {}),
     "down": (("downed", "true"), lambda s: f"down {_t(s)}", {}),
     "up": (("downed", "false"), lambda s: f"up {_t(s)}", {}),
@@ -682,6 +714,8 @@ def _modify_check(step: Step) -> list[str]:
         out.append("step grant: next_turn_only names the opponent's next turn (until opponent_next_turn)")
     if step.get("change") == "color":
         out.extend(_gain_color_problems(step))
+    if step.get("change") == "became":
+        out.extend(_become_problems(step))
     if "back" in step and step.get("change") != "face_down":
         out.append("step modify: back belongs to turn_face_down")
     elif "back" in step:
@@ -720,15 +754,16 @@ general_word(
             "color",
             "face_down",
             "face_up",
+            "became",
         ],
         "value": bool,
         "remove": bool,
     },
     "The targets change until a time: power (amount, per, until), keywords, an ability gained, abilities "
-    "lost, base level and power, awakened, downed or upped, frozen; or SIGNI zones of a side change: a "
-    "marker (a Virus) put in them or removed (remove), or one erased until end of turn, or the SIGNI in "
-    "them (whichever SIGNI is there) have keywords this turn (zone_keywords); or (held, no target) a player "
-    "or their center LRIG gains an ability for the rest of the game.",
+    "lost, base level and power, awakened, downed or upped, frozen, another card (became); or SIGNI zones "
+    "of a side change: a marker (a Virus) put in them or removed (remove), or one erased until end of "
+    "turn, or the SIGNI in them (whichever SIGNI is there) have keywords this turn (zone_keywords); or "
+    "(held, no target) a player or their center LRIG gains an ability for the rest of the game.",
     _modify_route,
     [
         Route(key, fx.OPS[name], text)

@@ -101,6 +101,13 @@ def lookup(view: Any, path: str) -> Any:
     return view
 
 
+def _printed(state: GameState) -> dict[str, str]:
+    """Which card each instance is as printed: a SIGNI that became another card until end of turn is named
+    in the expected events by its printed card."""
+    became = state.flags.get("became")
+    return {**state.cards, **became} if became else state.cards
+
+
 def run(sc: dict[str, Any], sink: list[Any] | None = None) -> GameState:
     """Plays one scenario and checks it; ``sink``, when given, receives every event the scenario made."""
     events = create_position(build(sc["position"]), seed=int(sc.get("seed", 7)))
@@ -138,7 +145,7 @@ def run(sc: dict[str, Any], sink: list[Any] | None = None) -> GameState:
             state = fold([e], state)
         if sink is not None:
             sink.extend(batch)
-        _check_events(sc, where, step.get("expect", []), batch, state.cards)
+        _check_events(sc, where, step.get("expect", []), batch, _printed(state))
         for absent in step.get("absent", []):
             assert all(e.type != absent for e in batch), (
                 f"{where}: an event {absent} happened: {_types(batch)}"

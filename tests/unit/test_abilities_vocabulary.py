@@ -159,6 +159,7 @@ def test_every_step_can_be_described() -> None:
         "counter": {"target": {"side": "opponent", "zone": "check", "filter": {"cost_max": 3}}},
         "grant_zone": {"side": "you", "signi_zones": ["center"], "keywords": ["lancer"]},
         "gain_color": {"target": {"side": "you", "zone": "lrig"}, "gainer": "self"},
+        "become": {"target": {"side": "opponent", "zone": "signi"}, "card": "WXDi-P07-TK01-A"},
     }
     for name in OPS:
         step = {"op": name, **samples.get(name, {})}

@@ -327,3 +327,42 @@ def _set_base(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bo
                 again["level"] = level
             again_next_turn(rec, frame, again)
     return True
+
+
+@op("become")
+def _become(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """A SIGNI becomes another card until end of turn (its name, level, power, colours, classes and
+    abilities are that card's; seed 000 'Effect'): each target becomes the catalogue card ``card`` (a SIGNI
+    token such as Servant ZERO); or (``same_as: target``) this SIGNI becomes the same card as the target is
+    now, after (``shed``) the cards under it and attached to it go to the trash (a Soul to the LRIG trash),
+    which happens even if the target is gone. It is its printed card again as the turn's effects end, or as
+    it leaves the field (``evolve``: ``SigniBecame``)."""
+    step = at.step
+    s = rec.state
+    targets = live_targets(rec, frame, step, chosen)
+    if step.get("same_as") == "target":
+        slot = tg._slot(s, frame.card)
+        if slot is None:
+            return True  # this SIGNI left the field: nothing becomes anything
+        as_id = s.cards[targets[0]] if targets else None
+        if step.get("shed") and slot.under:
+            _shed_under(rec, frame, list(slot.under))
+        pairs = [] if as_id is None else [(frame.card, as_id)]
+    else:
+        pairs = [(iid, str(step["card"])) for iid in targets]
+    for iid, as_id in pairs:
+        data = {"player": s.owners[iid], "card": iid, "as": as_id, "until": "end_of_turn"}
+        rec.emit("SigniBecame", "rules", "effect.become", {**data, "by_effect": frame.card, "version": 1})
+    return True
+
+
+def _shed_under(rec: Recorder, frame: Frame, under: list[str]) -> None:
+    """The cards under this SIGNI go to their owner's trash; a Soul (an LRIG deck card) to the LRIG trash."""
+    s = rec.state
+    owner = s.owners[frame.card]
+    souls = [i for i in under if facts.card_of(s, i).is_lrig_deck_card]
+    rest = [i for i in under if i not in souls]
+    for cards, to in ((rest, "trash"), (souls, "lrig_trash")):
+        if cards:
+            data = {"player": owner, "cards": cards, "from": "under", "to": to, "by_effect": frame.card}
+            rec.emit("CardsTrashed", "rules", "effect.become", data)
