@@ -98,6 +98,8 @@ EVENT_TYPES: dict[str, str] = {
     "AbilityGranted": "a card gained an ability until end of turn",
     "AbilityHeld": "a player, or their center LRIG (whichever LRIG it is, grown or not), gained an ability "
     "for the rest of the game",
+    "LastingEffectSet": "an effect on a player began that applies for a stated time (phases of a turn to "
+    "come, or until the end of a phase): a limit raised, a cap on the cards drawn, keywords for their SIGNI",
     "AbilitiesLost": "cards lost their abilities until end of turn",
     "SigniBecame": "a SIGNI on the field became another card until end of turn (its name, facts and "
     "abilities are that card's; it is its printed card again as the turn's effects end or as it leaves the "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from domain import tally
+from domain import durations, tally
 from domain.state import LRIG_POSITIONS, SIGNI_ZONES, GameState, PlayerState, Slot
 
 
@@ -213,6 +213,13 @@ def _drawn(state: GameState, d: dict[str, Any], _e: Any) -> None:
     ps.zones["hand"].extend(d["cards"])
     if d.get("phase_draw"):
         state.stage = "done"
+    if ps.lasting and n:  # a limit on the cards drawn in a window counts them while it applies
+        ps.lasting = [
+            {**e, "drawn": int(e.get("drawn", 0)) + n}
+            if e["what"] == "draws" and durations.within(state, e["window"])
+            else e
+            for e in ps.lasting
+        ]
 
 
 @handles("MulliganDeclared")
@@ -257,6 +264,8 @@ def _turn_began(state: GameState, d: dict[str, Any], _e: Any) -> None:
     state.attack = None
     for ps in state.players.values():
         ps.refreshes_this_turn = 0
+        if ps.lasting:  # effects lasting a stated time whose last turn has passed are gone
+            ps.lasting = [e for e in ps.lasting if not durations.over(state, e["window"])]
     state.phase = "up"
     state.step = None
     state.stage = "begin"
@@ -869,6 +878,12 @@ def _delay_ended(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("AbilityGranted")
 def _ability_granted(state: GameState, d: dict[str, Any], _e: Any) -> None:
     _slot_of(state, d["card"]).keywords.append(f"ability:{d['ability']}")
+
+
+@handles("LastingEffectSet")
+def _lasting(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    entry = {k: v for k, v in d.items() if k != "player"}
+    _player(state, d).lasting = [*_player(state, d).lasting, entry]
 
 
 @handles("AbilityHeld")

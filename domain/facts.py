@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
+from domain import durations
 from domain.cards import COLORS, INFINITE_POWER, Card, Catalogue, load_catalogue
 from domain.per_match import PerMatch
 from domain.state import GameState, Slot
@@ -209,6 +210,8 @@ def keywords(state: GameState, slot: Slot, granting: Sequence[Any] | None = None
         where = state.players[owner].find(slot.iid) or ""
         if where.startswith("signi:"):
             out |= frozenset(zoned.get(owner, {}).get(where.split(":")[1], ()))
+    if owner is not None and state.players[owner].lasting:  # the same, for a stated time
+        out |= _lasting_zone_keywords(state, owner, slot.iid)
     forbidden = state.flags.get("attack_forbidden")  # zones whose SIGNI cannot attack this turn
     if forbidden:
         owner = state.owners[slot.iid]
@@ -219,6 +222,32 @@ def keywords(state: GameState, slot: Slot, granting: Sequence[Any] | None = None
     if lost:  # "it loses X and cannot gain X": gone, however it would have it
         out = frozenset(k for k in out if k not in lost)
     return out
+
+
+def lasting(state: GameState, player: str, what: str) -> list[dict[str, Any]]:
+    """The effects on the player lasting a stated time (``domain.durations``) of that kind that apply now."""
+    return [
+        e for e in state.players[player].lasting if e["what"] == what and durations.within(state, e["window"])
+    ]
+
+
+def _lasting_zone_keywords(state: GameState, owner: str, iid: str) -> frozenset[str]:
+    """The keywords the SIGNI in some of the owner's SIGNI zones have for a stated time, whichever SIGNI is
+    there ("during the opponent's next main and attack phases, your SIGNI gain ...")."""
+    where = state.players[owner].find(iid) or ""
+    if not where.startswith("signi:"):
+        return frozenset()
+    zone = where.split(":")[1]
+    return frozenset(
+        k for e in lasting(state, owner, "zone_keywords") if zone in e["zones"] for k in e["keywords"]
+    )
+
+
+def draws_left(state: GameState, player: str) -> int | None:
+    """How many more cards the player may draw now, when an effect caps the cards drawn in a window ("they
+    can draw only one card in total during the draw phase"); None: no cap applies."""
+    caps = [int(e["max"]) - int(e.get("drawn", 0)) for e in lasting(state, player, "draws")]
+    return max(0, min(caps)) if caps else None
 
 
 def ener_locked(state: GameState, player: str, total: int) -> bool:
@@ -270,7 +299,7 @@ def center_level(state: GameState, player: str) -> int:
 
 
 def limit(state: GameState, player: str) -> int:
-    """The center LRIG's limit plus the assists' limit bonuses."""
+    """The center LRIG's limit plus the assists' limit bonuses, and what effects lasting a stated time add."""
     ps = state.players[player]
     total = 0
     for pos, slot in ps.lrig.items():
@@ -278,6 +307,8 @@ def limit(state: GameState, player: str) -> int:
             total += card_of(state, slot.iid).limit or 0
         elif pos == "center":
             return 0
+    if ps.lasting:  # "your center LRIG's limit +2 until ...": whichever LRIG is the center
+        total += sum(int(e["amount"]) for e in lasting(state, player, "limit"))
     return total
 
 

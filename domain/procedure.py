@@ -159,9 +159,12 @@ def draw_phase(rec: Recorder, tp: str) -> None:
     first_turn = s.turn == 1 and tp == s.first_player
     n = format_of(s).first_turn_draw if first_turn else format_of(s).phase_draw
     deck = s.players[tp].zones["deck"]
+    rule = "draw.first-turn" if first_turn else "draw.phase"
+    left = facts.draws_left(s, tp)  # an effect capped the cards drawn in this draw phase
+    if left is not None and left < n:
+        n, rule = left, "effect.draw-cap"
     # Drawing stops when the deck runs out: the refresh then comes, and the draw does not go on.
     cards = deck[: min(n, len(deck))]
-    rule = "draw.first-turn" if first_turn else "draw.phase"
     data = {"player": tp, "cards": cards, "phase_draw": True}
     if len(cards) < n:
         data["stopped"] = "refresh.draw"

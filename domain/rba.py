@@ -251,7 +251,7 @@ def _printed_over(lrigs: tuple[str | None, ...], signi: tuple[str, ...]) -> tupl
 def over(s: GameState, p: str) -> tuple[list[str], bool]:
     """SIGNI above the center LRIG's level (tier A), and whether the total level is above the limit."""
     ps = s.players[p]
-    if not s.flags.get("base_changed"):
+    if not s.flags.get("base_changed") and not ps.lasting:  # a limit raised for a time is read below
         slots = [sl.iid for sl in ps.signi.values() if sl is not None]
         above_at, over_limit = _printed_over(_lrig_ids(s, ps.lrig), tuple(s.cards[i] for i in slots))
         return [slots[i] for i in above_at], over_limit

@@ -125,6 +125,9 @@ class PlayerState:
     # every coin gained this game, however many were paid since (rule effect.coins): what the events say, kept
     # for reading; the digest leaves it out, as it leaves out the turn's tally
     coins_gained: int = 0
+    # effects on this player lasting for a stated time (``LastingEffectSet``, ``domain.durations``): each
+    # {"what", its numbers, "window", "by_effect"}; an entry is replaced, never changed in place
+    lasting: list[dict[str, Any]] = field(default_factory=list)
 
     def copy(self) -> PlayerState:
         return PlayerState(
@@ -140,6 +143,7 @@ class PlayerState:
             list(self.held),  # its entries are never changed, only added
             {z: [fresh(e) for e in es] for z, es in self.face_down.items()} if self.face_down else {},
             self.coins_gained,
+            list(self.lasting),  # likewise: an entry changed is a new one
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -152,6 +156,8 @@ class PlayerState:
             extra["face_down"] = {z: [fresh(e) for e in es] for z, es in self.face_down.items()}
         if self.coins_gained:  # and the coins gained this game, while none were
             extra["coins_gained"] = self.coins_gained
+        if self.lasting:  # and effects lasting a stated time, while there are none
+            extra["lasting"] = _deep(self.lasting)
         return {
             **extra,
             "name": self.name,
@@ -179,6 +185,7 @@ class PlayerState:
             [dict(h) for h in d.get("held", ())],
             {z: [fresh(e) for e in es] for z, es in (d.get("face_down") or {}).items()},
             int(d.get("coins_gained", 0)),
+            _deep(list(d.get("lasting", ()))),
         )
 
     def signi_slots(self) -> list[tuple[str, Slot]]:

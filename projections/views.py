@@ -162,6 +162,9 @@ def state_view(state: GameState, viewer: str, *, options: bool = True) -> dict[s
                 for z in SIGNI_ZONES
                 if ps.face_down.get(z)
             }
+        if ps.lasting:  # effects on the player for a stated time; the limit as effects leave it now
+            view["lasting"] = [{**e, "by_effect": card_view(state, e["by_effect"])} for e in ps.lasting]
+            view["limit"] = facts.limit(state, p)
         players[p] = view
     out: dict[str, Any] = {
         "version": state.version,

@@ -14,7 +14,8 @@ The one core word of triggers is ``when`` (``WORDS``): a trigger is ``{"on": eve
 - ``zone``: ``signi`` when only a SIGNI counts (``attacks``: a SIGNI attacks, not an LRIG), ``lrig`` when
   only an LRIG does;
 - ``phase``: for ``phase_starts``: ``main`` (the start of the main phase), ``attack`` (the start of the attack
-  phase, as its pre-attack step begins) or ``end``; with ``whose`` ``you`` (your turn's), ``opponent`` (the
+  phase, as its pre-attack step begins) or ``end``; ``turn``: the start of the turn itself, before its up
+  phase; with ``whose`` ``you`` (your turn's), ``opponent`` (the
   opponent's turn's) or ``any`` (each turn's);
 - ``by``: what caused it: ``battle`` (``vanished``, ``vanishes``: in battle), ``not_battle`` (``vanished``
   other than in battle), ``cost_or_effect`` (``trashed``: by a cost or an effect, not by rule processing),
@@ -210,8 +211,11 @@ event(
 )
 event(
     "phase_starts",
-    "a phase of a turn begins (``phase``: main, attack or end)",
+    "a phase of a turn begins (``phase``: main, attack or end), or the turn itself (``turn``: as it begins, "
+    "before its up phase)",
     {
+        ("you", "", "turn"): "At the start of your turn",
+        ("opponent", "", "turn"): "At the start of your opponent's turn",
         ("you", "", "main"): "At the start of your main phase",
         ("you", "", "attack"): "At the start of your attack phase",
         ("any", "", "attack"): "At the start of each attack phase",
@@ -362,6 +366,8 @@ alias("opponent_attack_phase_start", on="phase_starts", whose="opponent", phase=
 alias("turn_end", on="phase_starts", whose="you", phase="end")
 alias("each_turn_end", on="phase_starts", whose="any", phase="end")
 alias("opponent_turn_end", on="phase_starts", whose="opponent", phase="end")
+alias("turn_start", on="phase_starts", whose="you", phase="turn")
+alias("opponent_turn_start", on="phase_starts", whose="opponent", phase="turn")
 alias("drew", on="draws", whose="you")
 alias("discarded", on="discards", whose="you", by="own_effect")
 alias("milled", on="mills", whose="you", by="your_effect")

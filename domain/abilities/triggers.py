@@ -48,6 +48,7 @@ TRIGGERING: tuple[str, ...] = (
     "CardsDiscarded",
     "SigniTargeted",
     "PhaseBegan",
+    "TurnBegan",
     "CardsPutUnder",
     "Battled",
     "SpellUsed",
@@ -266,6 +267,8 @@ YOUR_TURN_END = tw.form("phase_starts", "you", phase="end")
 OPPONENT_TURN_END = tw.form("phase_starts", "opponent", phase="end")
 EACH_TURN_END = tw.form("phase_starts", "any", phase="end")
 OPPONENT_MAIN = tw.form("phase_starts", "opponent", phase="main")
+YOUR_TURN_START = tw.form("phase_starts", "you", phase="turn")
+OPPONENT_TURN_START = tw.form("phase_starts", "opponent", phase="turn")
 DRAWS = tw.form("draws", "you")
 OPPONENT_DRAWS = tw.form("draws", "opponent")
 DISCARDS = tw.form("discards", "you", by="own_effect")
@@ -434,6 +437,15 @@ def _phase(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
             yield from _field(s, p, EACH_TURN_END)
 
 
+def _turn(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """The start of a turn ("at the beginning of your (opponent's) turn"), before its up phase: the turn
+    player's cards first."""
+    tp = d.get("player")
+    if tp:
+        yield from _field(s, tp, YOUR_TURN_START)
+        yield from _field(s, opponent(tp), OPPONENT_TURN_START)
+
+
 def _step(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     """Seed 000 "Pre-attack step": "at the beginning of the attack phase" abilities trigger as it begins,
     the turn player's ("your attack phase"), the other's ("your opponent's attack phase") and both
@@ -545,6 +557,7 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "SigniTargeted": _targeted,
     "CardsPutUnder": _put_under,
     "PhaseBegan": _phase,
+    "TurnBegan": _turn,
     "StepBegan": _step,
     "CardsMilled": _milled,
     "Refreshed": _refreshed,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from domain import durations
 from domain.abilities import effects as fx
 from domain.abilities import targets as tg
 from domain.abilities.effects.running import DECLARED_COLOR
@@ -661,10 +662,16 @@ ZONE_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "grant_zone": (
         ("zone_keywords",),
         lambda s: (
-            f"this turn, the SIGNI in {_zone_owner(s)} {'/'.join(s.get('signi_zones', []))} SIGNI zone gain "
+            f"{_lasts_text(s)}, the SIGNI in {_zone_owner(s)} "
+            f"{'/'.join(s.get('signi_zones', []))} SIGNI zone gain "
             + ", ".join(str(k).replace("_", " ") for k in s.get("keywords", []))
         ),
-        {"side": Literal["you", "opponent"], "signi_zones": list[str], "keywords": list[str]},
+        {
+            "side": Literal["you", "opponent"],
+            "signi_zones": list[str],
+            "keywords": list[str],
+            "lasts": dict[str, Any],
+        },
     ),
 }
 
@@ -679,6 +686,10 @@ def _modify_check(step: Step) -> list[str]:
         out_zones = ["step grant_zone: signi_zones is a list of SIGNI zones (left, center, right)"]
     else:
         out_zones = []
+    if "lasts" in step and step.get("change") != "zone_keywords":
+        out.append("step modify: of the changes, only zone keywords take a duration (lasts)")
+    if "lasts" in step:
+        out.extend(f"step grant_zone: {p}" for p in durations.duration_problems(step["lasts"]))
     if zone_change and "target" in step:
         out.append(f"step {step.get('change')}: a change of a zone names no target, only a side")
     if step.get("change") == "face_up":  # written by turn_face_down, naming the cards it turned
@@ -811,6 +822,30 @@ def _attacks_text(s: Step) -> str:
     return f"this LRIG may attack {abs(amount)} time(s) {'more' if amount > 0 else 'fewer'} this turn"
 
 
+def _lasts_text(s: Step) -> str:
+    return durations.duration_text(s["lasts"]) if "lasts" in s else "this turn"
+
+
+def _limit_text(s: Step) -> str:
+    whose = "your" if s.get("who", "you") == "you" else "the opponent's"
+    return f"{_lasts_text(s)}, {whose} center LRIG's limit gets {int(s.get('amount', 0)):+d}"
+
+
+def _draws_text(s: Step) -> str:
+    who = "you" if s.get("who", "opponent") == "you" else "the opponent"
+    return f"{_lasts_text(s)}, {who} may draw at most {s.get('amount')} card(s) in all"
+
+
+def _restrict_check(step: Step) -> list[str]:
+    lasts = step.get("lasts")
+    out = [f"step restrict: {p}" for p in durations.duration_problems(lasts)] if lasts is not None else []
+    if "lasts" in step and step.get("what") not in ("limit", "draws"):
+        out.append("step restrict: only a limit or a cap on draws takes a duration (lasts)")
+    if step.get("what") in ("limit", "draws") and not isinstance(step.get("amount"), int):
+        out.append("step restrict: a limit change or a cap on draws names its amount")
+    return out
+
+
 general_word(
     "restrict",
     {
@@ -827,18 +862,25 @@ general_word(
             "ener_costs",
             "no_attack_skipped",
             "unchosen_attacks",
+            "limit",
+            "draws",
         ],
         "who": Who,
         "amount": int,
+        "lasts": dict[str, Any],
     },
     "For the rest of this turn a player may do less: use no spells (who), attack from none of the SIGNI zone "
     "its player chooses, or attack this LRIG amount times more or fewer, or attack with SIGNI amount times "
     "in all (who); or their SIGNI vanished go to the "
     "trash instead of the ener zone (vanish_to_ener); or the minus power your SIGNI's effects give the "
     "opponent's SIGNI counts twice (single_minus: it no longer counts once); or they put no SIGNI other than "
-    "this card onto the field (other_signi).",
+    "this card onto the field (other_signi). For the time a duration states "
+    "(lasts: phases of a turn, or until the end of a phase to come; this turn unless given): a player's "
+    "center LRIG's limit changes by amount (limit), or they may draw at most amount cards in all (draws).",
     lambda s: (str(s.get("what", "")),),
     [
+        Route(("limit",), fx.OPS["raise_limit"], _limit_text),
+        Route(("draws",), fx.OPS["cap_draws"], _draws_text),
         Route(("spells",), fx.OPS["ban_spells"], _ban_text),
         Route(
             ("attack_zone",),
@@ -916,8 +958,11 @@ general_word(
             ),
         ),
     ],
+    check=_restrict_check,
     required=("what",),
 )
+alias("raise_limit", "restrict", {"amount": int, "who": Who, "lasts": dict[str, Any]}, {"what": "limit"})
+alias("cap_draws", "restrict", {"amount": int, "who": Who, "lasts": dict[str, Any]}, {"what": "draws"})
 alias("ban_spells", "restrict", {"who": Who}, {"what": "spells"})
 alias("forbid_attack_zone", "restrict", {}, {"what": "attack_zone"})
 alias("attack_limit", "restrict", {"amount": int}, {"what": "attacks"})

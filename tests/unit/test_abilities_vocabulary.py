@@ -160,6 +160,8 @@ def test_every_step_can_be_described() -> None:
         "grant_zone": {"side": "you", "signi_zones": ["center"], "keywords": ["lancer"]},
         "gain_color": {"target": {"side": "you", "zone": "lrig"}, "gainer": "self"},
         "become": {"target": {"side": "opponent", "zone": "signi"}, "card": "WXDi-P07-TK01-A"},
+        "raise_limit": {"amount": 2, "lasts": {"until_end_of": "ener"}},
+        "cap_draws": {"amount": 1, "lasts": {"turn": "this", "phases": ["draw"]}},
     }
     for name in OPS:
         step = {"op": name, **samples.get(name, {})}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.abilities.constants import immune
+from domain import durations
 from domain.abilities.effects.moving import move_cards
 from domain.abilities.effects.running import ask_zone, op, take, taken, who
 from domain.abilities.effects.targeting import live_targets
@@ -360,11 +361,49 @@ def _erase_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool
     return True
 
 
+def set_lasting(rec: Recorder, frame: Frame, player: str, what: str, data: dict[str, Any]) -> None:
+    """An effect on ``player`` for the time the step's duration (``lasts``, ``domain.durations``) states,
+    fixed now as a window of turns and phases (``this turn`` when it states none)."""
+    lasts = data.pop("lasts", None)
+    window = durations.window(rec.state, frame.player, lasts if isinstance(lasts, dict) else {"turn": "this"})
+    body = {"player": player, "what": what, **data, "window": window, "by_effect": frame.card}
+    rec.emit("LastingEffectSet", "rules", "effect.lasting", body)
+
+
+@op("raise_limit")
+def _raise_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """The limit of a player's (``who``: you unless given) center LRIG, whichever LRIG it is, changes by
+    ``amount`` for the time ``lasts`` states (this turn unless given): seed 000 'Limit'; when the time ends,
+    rule processing trashes the SIGNI beyond the limit left (rba.2)."""
+    step = at.step
+    p = who(frame, step)
+    set_lasting(rec, frame, p, "limit", {"amount": int(step["amount"]), "lasts": step.get("lasts")})
+    return True
+
+
+@op("cap_draws")
+def _cap_draws(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """A player (``who``: the opponent unless given) may draw at most ``amount`` cards in all during the time
+    ``lasts`` states ("only one card in total during the draw phase of that turn"): the draw phase's draw
+    and effects' draws stop at the cap."""
+    step = at.step
+    p = who(frame, {"who": step.get("who", "opponent")})
+    set_lasting(rec, frame, p, "draws", {"max": int(step["amount"]), "lasts": step.get("lasts")})
+    return True
+
+
 @op("grant_zone")
 def _grant_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn, the SIGNI in the named SIGNI zones of a side have the keywords: whichever SIGNI is there,
-    one that comes later too ("this turn, SIGNI in your center SIGNI zone gain [Lancer]")."""
+    one that comes later too ("this turn, SIGNI in your center SIGNI zone gain [Lancer]"); with ``lasts``,
+    for the time it states instead ("during the opponent's next main and attack phases, your SIGNI gain
+    [Shadow]")."""
     step = at.step
+    if "lasts" in step:
+        lasting: dict[str, Any] = {"zones": list(step["signi_zones"]), "keywords": list(step["keywords"])}
+        lasting["lasts"] = step["lasts"]
+        set_lasting(rec, frame, _zone_side(frame, step), "zone_keywords", lasting)
+        return True
     data = {
         "player": _zone_side(frame, step),
         "zones": list(step["signi_zones"]),

@@ -40,9 +40,11 @@ def _draw(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     step = at.step
     p = who(frame, step)
     deck = rec.state.players[p].zones["deck"]
-    # an empty deck draws nothing; refresh waits for the effect's end
-    cards = deck[: count(frame, step, rec.state)]
-    rec.emit("CardsDrawn", "rules", frame.rule, {"player": p, "cards": cards, "by_effect": frame.card})
+    n = count(frame, step, rec.state)
+    left = facts.draws_left(rec.state, p)  # an effect capped the cards this player draws now
+    cards = deck[: n if left is None else min(n, left)]  # an empty deck draws nothing; refresh waits
+    rule = frame.rule if left is None or left >= n else "effect.draw-cap"
+    rec.emit("CardsDrawn", "rules", rule, {"player": p, "cards": cards, "by_effect": frame.card})
     return True
 
 
