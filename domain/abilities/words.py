@@ -1078,7 +1078,8 @@ def _look_top_text(step: Step) -> str:
     if step.get("from_bottom"):
         looked = f"the bottom {step['n']} card(s) of your deck"
     how = "reveal" if step.get("from_bottom") and step.get("reveal") else "look at"
-    return f"{how} {looked}, take {picks} {where}, the rest to the {rest}"
+    each = "each player, the turn player first, does this with their own deck: " if step.get("each") else ""
+    return f"{each}{how} {looked}, take {picks} {where}, the rest to the {rest}"
 
 
 def _look_text(s: Step) -> str:
@@ -1138,6 +1139,7 @@ _LOOK_TOP = {
     "downed": bool,
     "reveal": bool,
     "order": Literal["chosen"],
+    "each": bool,
 }
 _LOOK_HAND = {
     "who": Who,
@@ -1182,6 +1184,11 @@ general_word(
         _look_pick_problems(s)
         + (["step look: n is required"] if s.get("do") == "take" and "n" not in s else [])
         + (["step look: the rest stays on top only when one card is looked at"] if _rest_top_many(s) else [])
+        + (
+            ["step look: each (each player with their own deck) is only for looking at the deck's top"]
+            if s.get("each") and s.get("do") != "take"
+            else []
+        )
         + (
             ["step look: downed is only for cards put onto the field"]
             if s.get("downed") and s.get("to") not in ("field", "hand_or_field")

@@ -75,11 +75,12 @@ def _mill(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 def milled(rec: Recorder, frame: Frame, p: str, cards: list[str], **extra: Any) -> None:
     """Cards put from the top of a deck into the trash (``as_cost``: paying a cost, which is no effect)."""
+    by = frame.notes.get("effect_of", frame.player)  # each player's part of one effect: still its player's
     rec.emit(
         "CardsMilled",
         "rules",
         frame.rule,
-        {"player": p, "cards": cards, "by": frame.player, "by_effect": frame.card, **extra},
+        {"player": p, "cards": cards, "by": by, "by_effect": frame.card, **extra},
     )
     frame.notes["moved"] = list(cards)
 

@@ -90,17 +90,44 @@ def run(rec: Recorder, frame: Frame) -> None:
             if "negation" in at.step and not _negation(rec, frame, at):
                 return
             queue.pop(0)
+            _each_turn(frame, at.step)
             continue
         if is_control(at.step["op"]):
             if not runner(at.step["op"])(rec, frame, at, []):
                 return
             continue
-        steps = []
-        while queue and not is_control(queue[0].step["op"]):
+        if at.step.get("each"):  # each player does it with their own cards (a control step's each is its own)
+            queue[0:1] = pending_steps(_for_each_player(rec, frame, at.step))
+            continue
+        steps: list[Pending] = []
+        while queue and not is_control(queue[0].step["op"]) and not (steps and queue[0].step.get("each")):
             at = queue.pop(0)
             at.step = _bind(at.step, frame.notes)
             steps.append(at)
         frame.segment = Segment(steps)
+
+
+def _for_each_player(rec: Recorder, frame: Frame, step: Step) -> list[Step]:
+    """A step each player does with their own cards (``each``), the turn player first, then the other
+    (``effect.each-player``): a copy for each, "you" in it that player, who looks and chooses; between them
+    a ``then`` the engine writes (``_as``) hands the effect to the next player, and the last one back to its
+    own player. It stays that player's effect (``effect_of``: what it mills is milled by them)."""
+    one = {k: v for k, v in step.items() if k != "each"}
+    frame.notes["effect_of"] = frame.player
+    tp = rec.state.turn_player or frame.player
+    out: list[Step] = []
+    for p in (tp, opponent(tp)):
+        out.extend([{"op": "then", "_as": p}, dict(one)])
+    out.append({"op": "then", "_as": frame.player, "_last": True})
+    return out
+
+
+def _each_turn(frame: Frame, step: Step) -> None:
+    """A ``then`` written by ``_for_each_player``: the player whose copy of the step comes next."""
+    if "_as" in step:
+        frame.player = str(step["_as"])
+        if step.get("_last"):
+            frame.notes.pop("effect_of", None)
 
 
 def _run_segment(rec: Recorder, frame: Frame, seg: Segment) -> bool:
