@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.abilities.constants import immune
 from domain import durations
+from domain.abilities.constants import immune
 from domain.abilities.effects.moving import move_cards
 from domain.abilities.effects.running import ask_zone, op, take, taken, who
 from domain.abilities.effects.targeting import live_targets
