@@ -676,6 +676,16 @@ ZONE_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
 }
 
 
+def _lasts_problems(step: Step) -> list[str]:
+    """A duration (lasts) of a modify step: only zone keywords take one, and it must read as one."""
+    if "lasts" not in step:
+        return []
+    out = [f"step grant_zone: {p}" for p in durations.duration_problems(step["lasts"])]
+    if step.get("change") != "zone_keywords":
+        out.append("step modify: of the changes, only zone keywords take a duration (lasts)")
+    return out
+
+
 def _modify_check(step: Step) -> list[str]:
     from domain.abilities.catalogue import ability_problems
 
@@ -686,10 +696,7 @@ def _modify_check(step: Step) -> list[str]:
         out_zones = ["step grant_zone: signi_zones is a list of SIGNI zones (left, center, right)"]
     else:
         out_zones = []
-    if "lasts" in step and step.get("change") != "zone_keywords":
-        out.append("step modify: of the changes, only zone keywords take a duration (lasts)")
-    if "lasts" in step:
-        out.extend(f"step grant_zone: {p}" for p in durations.duration_problems(step["lasts"]))
+    out.extend(_lasts_problems(step))
     if zone_change and "target" in step:
         out.append(f"step {step.get('change')}: a change of a zone names no target, only a side")
     if step.get("change") == "face_up":  # written by turn_face_down, naming the cards it turned
