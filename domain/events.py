@@ -82,6 +82,8 @@ EVENT_TYPES: dict[str, str] = {
     "CardsToDeckBottom": "cards were put on the bottom of a deck",
     "NumberDeclared": "a player declared a number for an effect",
     "ColorDeclared": "a player declared a colour for an effect (version 1)",
+    "AbilityNegated": "an ability of a SIGNI was negated as it activated, paid for by a constant of the "
+    "opponent's: the rest of its effect does not happen (version 1)",
     "HandRevealed": "a player's hand was shown to a player (``to``: one player; ``all``: both)",
     "SigniAwakened": "a SIGNI awakened: it stays awakened while it is on the field",
     "SpellsBanned": "a player cannot use spells for the rest of the turn",

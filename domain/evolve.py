@@ -792,7 +792,7 @@ def _to_bottom(state: GameState, d: dict[str, Any], _e: Any) -> None:
         move(state, iid, "deck")
 
 
-@handles("NumberDeclared", "ColorDeclared", "HandRevealed")
+@handles("NumberDeclared", "ColorDeclared", "HandRevealed", "AbilityNegated")
 def _told(state: GameState, d: dict[str, Any], _e: Any) -> None:
     return None  # information only
 

@@ -770,6 +770,46 @@ def _color_declared(s: Say, d: Mapping[str, Any]) -> str:
     return f"{s.player(d.get('player'))} declares the colour {d.get('color')}{s.by(d)}"
 
 
+def _window(w: Mapping[str, Any]) -> str:
+    """A lasting effect's window of turns (and phases) as words."""
+    turns = list(w.get("turns") or [])
+    first, last = [*turns, None, None][:2]
+    when = f"turn {first}" if first == last else f"turns {first} to {last}"
+    if w.get("ends_after"):
+        return f"from now to the end of the {words(str(w['ends_after']))} phase of turn {last}"
+    if w.get("phases"):
+        phases = [words(str(p)) for p in w["phases"]]
+        return f"during the {listed(phases)} phase{'s' if len(phases) > 1 else ''} of {when}"
+    return f"during {when}"
+
+
+def _keyword(k: str) -> str:
+    """A keyword as words; one with a qualifier (``shadow:lrig``) names it in brackets."""
+    base, _, qualifier = k.partition(":")
+    return f"{words(base, KEYWORD_WORDS)} ({words(qualifier)})" if qualifier else words(k, KEYWORD_WORDS)
+
+
+@says("LastingEffectSet")
+def _lasting_set(s: Say, d: Mapping[str, Any]) -> str:
+    what, who = d.get("what"), s.player(d.get("player"))
+    if what == "limit":
+        effect = f"{s.whose(d.get('player'))} limit is {int(d.get('amount', 0)):+d}"
+    elif what == "draws":
+        effect = f"{who} draws at most {d.get('max')} card(s) at a time"
+    elif what == "zone_keywords":
+        kws = listed([_keyword(str(k)) for k in d.get("keywords") or []]) or "nothing"
+        zones = listed([signi_zone(z) for z in d.get("zones") or []])
+        effect = f"SIGNI in {s.whose(d.get('player'))} {zones} have {kws}"
+    else:
+        effect = f"an effect on {who} ({words(str(what))}) applies"
+    return f"{effect} {_window(d.get('window') or {})}{s.by(d)}"
+
+
+@says("AbilityNegated")
+def _ability_negated(s: Say, d: Mapping[str, Any]) -> str:
+    return f"The ability of {s.card(d.get('card'))} is negated as it activates: it does nothing{s.by(d)}"
+
+
 @says("HandRevealed")
 def _hand_revealed(s: Say, d: Mapping[str, Any]) -> str:
     to = "both players" if d.get("to") == "all" else s.player(d.get("to"))

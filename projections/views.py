@@ -400,6 +400,8 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "CardRevealed",
     "NumberDeclared",
     "ColorDeclared",
+    "AbilityNegated",
+    "LastingEffectSet",
     "SigniAwakened",
     "SpellsBanned",
     "VanishRedirected",

@@ -223,6 +223,8 @@ def _negation(rec: Recorder, frame: Frame, at: Pending) -> bool:
         "from": "under",
     }
     rec.emit("CardsMoved", "rules", "effect.replace", {**data, "by_effect": source})
+    negated = {"player": frame.player, "card": frame.card, "ability": frame.ability, "version": 1}
+    rec.emit("AbilityNegated", "rules", "effect.replace", {**negated, "by_effect": source})
     del frame.queue[1:]  # the ability does nothing
     return True
 

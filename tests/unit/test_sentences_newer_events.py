@@ -1,5 +1,5 @@
-"""The log in sentences names what a cut-in answered, a spell or a PIECE (rule piece.cut-in), where a revealed
-card came from, and an infinite power as printed."""
+"""The log in sentences: what a cut-in answered, a spell or a PIECE (rule piece.cut-in), where a revealed card
+came from, an infinite power as printed, a negated ability, and an effect lasting a stated time."""
 
 from projections.sentences import sentence
 
@@ -24,3 +24,17 @@ def test_an_infinite_power_reads_as_printed() -> None:
     data = {"attacker": "WXDi-P07-050", "defender": "WXDi-P00-080", "result": "vanished"}
     text = sentence("Battled", {**data, "attacker_power": 1_000_000_000, "defender_power": 52000})
     assert "(∞ power) battles" in text and "(52000 power)" in text
+
+
+def test_a_negated_ability_and_a_lasting_effect_read_as_sentences() -> None:
+    negated = {"player": "p2", "card": "WXDi-P00-080", "ability": 0, "by_effect": "WXDi-P08-044"}
+    assert "is negated as it activates: it does nothing" in sentence("AbilityNegated", negated)
+    limit = {"player": "p1", "what": "limit", "amount": 2, "window": {"turns": [4, 6], "ends_after": "ener"}}
+    assert sentence("LastingEffectSet", limit).startswith(
+        "Player 1's limit is +2 from now to the end of the ener phase of turn 6"
+    )
+    window = {"turns": [5, 5], "phases": ["main", "attack"]}
+    shadow = {"player": "p1", "what": "zone_keywords", "zones": ["center"], "keywords": ["shadow:lrig"]}
+    assert "have Shadow (lrig) during the main and attack phases of turn 5" in sentence(
+        "LastingEffectSet", {**shadow, "window": window}
+    )
