@@ -397,6 +397,13 @@ for _kind in ("main", "pre_attack", "defense"):
     _TABLE[(_kind, "use_piece")] = _use("use_piece")
 _TABLE[("main", "use_spell")] = _use("use_spell")
 _TABLE[("spell_cut_in", "use_piece")] = _use("use_piece")  # a PIECE with Spell Cut-In timing
+_TABLE[("effect_spell", "use_spell")] = _use("use_spell")  # the spell an effect lets its player use now
+
+
+@answers("effect_spell", "pass")
+def effect_spell_pass(rec: Recorder, act: Action) -> None:
+    """The player does not use the spell the effect let them use."""
+    rec.emit("Passed", act.player or "", "spell.use", {"player": act.player, "kind": "effect_spell"})
 
 
 @answers("spell_cut_in", "pass")

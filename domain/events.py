@@ -119,6 +119,8 @@ EVENT_TYPES: dict[str, str] = {
     "SigniAttacksLimited": "a player's SIGNI may attack at most so many times in all this turn",
     "UnchosenAttacksBarred": "this turn only a player's SIGNI that must attack may attack",
     "AttacksCompelled": "this turn a player's SIGNI must attack if able",
+    "SpellCostEased": "this turn, the next spell a player uses may have one ener item of its cost paid as "
+    "colorless (version 1)",
     "EnerCostsLocked": "this turn a player cannot pay ener costs of one or more",
     "SigniCountCapped": "this turn a player may have at most so many SIGNI on the field",
     "SigniEntryBarred": "this turn a player cannot put SIGNI other than one card onto the field",

@@ -360,7 +360,7 @@ def _passed(state: GameState, d: dict[str, Any], _e: Any) -> None:
     kind = d["kind"]
     if kind == "guard" and state.attack is not None:
         state.attack["guard"] = "passed"
-    elif kind != "spell_cut_in":  # not cutting in to a spell ends no phase: its user goes on after it
+    elif kind not in ("spell_cut_in", "effect_spell"):  # no phase ends: its user goes on after it
         state.stage = d.get("stage", "done")  # "other": the other player acts next in the same step
     state.pending = None
 
@@ -400,6 +400,12 @@ def _unchosen_attacks_barred(state: GameState, d: dict[str, Any], _e: Any) -> No
 def _attacks_compelled(state: GameState, d: dict[str, Any], _e: Any) -> None:
     """This turn every SIGNI of the player must attack if able (``must_attack_all``)."""
     state.flags["must_attack_all"] = sorted({*state.flags.get("must_attack_all", []), d["player"]})
+
+
+@handles("SpellCostEased")
+def _spell_cost_eased(state: GameState, d: dict[str, Any], _e: Any) -> None:
+    """This turn the player's next spell may have one ener item of its use cost paid as colorless."""
+    state.flags["spell_eased"] = sorted({*state.flags.get("spell_eased", []), d["player"]})
 
 
 @handles("EnerCostsLocked")
@@ -670,6 +676,10 @@ def _ability_used(state: GameState, d: dict[str, Any], _e: Any) -> None:
 @handles("SpellUsed", "PieceUsed", "ArtsUsed")
 def _card_used(state: GameState, d: dict[str, Any], e: Any) -> None:
     _pay(state, d)
+    if e.type == "SpellUsed" and d["player"] in state.flags.get("spell_eased", ()):  # the next spell used
+        state.flags["spell_eased"] = [p for p in state.flags["spell_eased"] if p != d["player"]]
+    if d.get("excluded_after"):  # this turn, leaving the check zone, it is removed from the game instead
+        state.flags["exclude_leaving"] = [*state.flags.get("exclude_leaving", []), d["card"]]
     move(state, d["card"], "check")
     state.pending = None
 

@@ -72,6 +72,7 @@ class DecisionKind(StrEnum):
     CHOOSE = "choose"
     TRIGGER_ORDER = "trigger_order"
     SPELL_CUT_IN = "spell_cut_in"
+    EFFECT_SPELL = "effect_spell"
 
 
 DECISION_NAMES: dict[str, str] = {
@@ -89,6 +90,7 @@ DECISION_NAMES: dict[str, str] = {
     DecisionKind.DISCARD: "which cards to discard",
     DecisionKind.TRIGGER_ORDER: "the order of triggered abilities",
     DecisionKind.SPELL_CUT_IN: "whether to cut in on the spell being used, or pass",
+    DecisionKind.EFFECT_SPELL: "whether to use the spell an effect lets them use now, or pass",
 }
 
 

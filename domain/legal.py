@@ -163,6 +163,20 @@ def _cut_in(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
     yield {"player": p, "type": "pass"}
 
 
+def _effect_spell(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
+    """Using the spell an effect lets the player use now (paying its cost), or not."""
+    action = Action("use_spell", p, {"card": pending["card"]})
+    run = answers.handler(pending["kind"], "use_spell")
+    try:
+        if run is not None:
+            run(Recorder(s, action, probe=True), action)
+    except Accepted:
+        yield {"player": p, "type": "use_spell", "card": pending["card"]}
+    except JudgeError:
+        pass
+    yield {"player": p, "type": "pass"}
+
+
 def _trigger_order(s: GameState, p: str, pending: dict[str, Any]) -> Answers:
     for key in pending["choices"]:
         yield {"player": p, "type": "choose", "order": [key]}
@@ -327,6 +341,7 @@ _BY_KIND: dict[str, Callable[[GameState, str, dict[str, Any]], Answers]] = {
     DecisionKind.ARTS_USE: _attack_timing,  # the original format (domain.original)
     DecisionKind.DEFENSE: _attack_timing,
     DecisionKind.SPELL_CUT_IN: _cut_in,
+    DecisionKind.EFFECT_SPELL: _effect_spell,
     DecisionKind.TRIGGER_ORDER: _trigger_order,
     DecisionKind.SIGNI_ATTACK: _signi_attack,
     DecisionKind.LRIG_ATTACK: _lrig_attack,

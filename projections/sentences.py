@@ -1003,6 +1003,14 @@ def _attacks_compelled(s: Say, d: Mapping[str, Any]) -> str:
     return f"This turn {s.whose(d.get('player'))} SIGNI must attack if able{s.by(d)}"
 
 
+@says("SpellCostEased")
+def _spell_cost_eased(s: Say, d: Mapping[str, Any]) -> str:
+    return (
+        f"This turn, the next spell {s.player(d.get('player'))} uses may have one ener item of its use cost "
+        f"paid as colorless{s.by(d)}"
+    )
+
+
 @says("EnerCostsLocked")
 def _ener_costs_locked(s: Say, d: Mapping[str, Any]) -> str:
     return f"This turn {s.player(d.get('player'))} cannot pay ener costs of one or more{s.by(d)}"

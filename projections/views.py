@@ -431,6 +431,7 @@ PUBLIC_EVENTS = (  # shown whole to everybody: what they name is on the field, i
     "SigniCountCapped",
     "SigniEntryBarred",
     "EnerCostsLocked",
+    "SpellCostEased",
     "AttacksCompelled",
     "UnchosenAttacksBarred",
     "PreventionSet",

@@ -53,20 +53,36 @@ def _ener_items(cost: dict[str, Any]) -> tuple[CostItem, ...]:
     return tuple(CostItem(c["color"], int(c["n"])) for c in cost.get("ener", []))
 
 
-def _pay_ener(s: GameState, p: str, cost: dict[str, Any], pay: list[str] | None, what: str) -> list[str]:
+def eased_costs(items: tuple[CostItem, ...]) -> list[tuple[CostItem, ...]]:
+    """The ways to pay a cost with one of its coloured ener items paid as colorless instead: the cost itself
+    first, then each coloured item in turn recoloured."""
+    out = [items]
+    for k, item in enumerate(items):
+        if item.color == "colorless" or item.n < 1:
+            continue
+        rest = [*items[:k], *([CostItem(item.color, item.n - 1)] if item.n > 1 else []), *items[k + 1 :]]
+        out.append((*rest, CostItem("colorless", 1)))
+    return out
+
+
+def _pay_ener(
+    s: GameState, p: str, cost: dict[str, Any], pay: list[str] | None, what: str, eased: bool = False
+) -> list[str]:
     from domain.answers import resolve_refs
 
     items = _ener_items(cost)
     if facts.ener_locked(s, p, sum(i.n for i in items)):
         raise IllegalAction("effect.ener-locked", f"an effect says {p} cannot pay ener costs this turn")
+    ways = eased_costs(items) if eased else [items]
     if pay is None:
         ener = [(e, facts.ener_card(s, e)) for e in s.players[p].zones["ener"]]
-        chosen = costs.choose_payment(items, ener)
-        if chosen is None:
-            raise IllegalAction("cost.ener", f"{p}'s ener zone cannot pay the cost of {what}")
-        return chosen
+        for way in ways:
+            chosen = costs.choose_payment(way, ener)
+            if chosen is not None:
+                return chosen
+        raise IllegalAction("cost.ener", f"{p}'s ener zone cannot pay the cost of {what}")
     paid = resolve_refs(s, p, pay, ["ener"])
-    if not costs.can_pay_with(items, [facts.ener_card(s, i) for i in paid]):
+    if not any(costs.can_pay_with(way, [facts.ener_card(s, i) for i in paid]) for way in ways):
         raise IllegalAction("cost.ener", f"those ener cards do not pay the cost of {what} exactly")
     return paid
 
@@ -246,18 +262,32 @@ def from_hand(card_id: str) -> bool:
     )
 
 
-def use_spell(rec: Recorder, act: Action) -> None:
+def _spell_named(s: GameState, p: str, act: Action) -> tuple[str, str | None]:
+    """The spell the action uses: from the hand; or, answering an effect that lets its player use a spell
+    now (decision ``effect_spell``), that card, wherever it waits (the opponent's trash); with the card
+    whose effect let it be used."""
     from domain.answers import resolve_ref
 
+    pending = s.pending or {}
+    if pending.get("kind") != "effect_spell":
+        return resolve_ref(s, p, act.get("card"), ["hand"]), None
+    iid = str(pending["card"])
+    if act.get("card") not in (iid, s.cards[iid]):
+        raise IllegalAction("decision.invalid", f"the effect lets {p} use {s.cards[iid]} only")
+    return iid, str(pending.get("by_effect") or "")
+
+
+def use_spell(rec: Recorder, act: Action) -> None:
     s, p = rec.state, act.player or ""
-    iid = resolve_ref(s, p, act.get("card"), ["hand"])
+    iid, by_effect = _spell_named(s, p, act)
     card = facts.card_of(s, iid)
     if card.type != CardType.SPELL:
         raise IllegalAction("spell.use", f"{card.name} is not a spell")
     index, ab = _find_ability(s, iid, act, ("spell",))
     timing = _timing(s)
-    if timing not in (ab.get("timing") or list(card.timings) or ["main"]) or (
-        s.turn_player != p and timing == "main"
+    if by_effect is None and (
+        timing not in (ab.get("timing") or list(card.timings) or ["main"])
+        or (s.turn_player != p and timing == "main")
     ):
         raise IllegalAction("use.timing", f"{card.name} cannot be used now")
     _limiting(s, p, card)
@@ -273,14 +303,16 @@ def use_spell(rec: Recorder, act: Action) -> None:
     from domain.abilities.constants import spell_cost_extra
 
     extra = spell_cost_extra(s, p)  # constants of the opponent's cards that make spells cost more
-    paid = _pay_ener(
-        s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost] + extra}, act.get("pay"), card.name
-    )
+    cost = {"ener": [{"color": c.color, "n": c.n} for c in card.cost] + extra}
+    eased = p in s.flags.get("spell_eased", ())  # this turn's next spell: one ener item may be colorless
+    paid = _pay_ener(s, p, cost, act.get("pay"), card.name, eased)
     data: dict[str, Any] = {"player": p, "card": iid, "ener": paid}
     if extra:
         data["cost_increased"] = extra
     if under is not None:
         data["extra_cost"] = True
+    if by_effect is not None:  # used by an effect: removed from the game as it leaves the check zone
+        data["by_effect"], data["excluded_after"] = by_effect, True
     rec.emit("SpellUsed", p, "spell.use", data)
     resume = {"spell": iid, "player": p, "ability": index, "modes": act.get("modes")}
     if under is not None:
@@ -383,7 +415,7 @@ def after_cut_in(rec: Recorder) -> None:
     data: dict[str, Any] = {"player": resume["player"], "countered": countered}
     data["piece" if piece else "spell"] = card
     if countered:
-        data["put"] = "excluded" if piece else "trash"
+        data["put"] = "excluded" if piece or card in rec.state.flags.get("exclude_leaving", ()) else "trash"
     rec.emit("CutInResolved", "rules", "piece.cut-in" if piece else "spell.cut-in", data)
     if not countered:
         cut_in_passed(rec, resume)

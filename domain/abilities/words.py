@@ -105,7 +105,7 @@ check_targets_with(_target_problems)
 
 Zone = Literal[
     "field", "deck", "hand", "trash", "ener", "life_cloth", "excluded", "lrig_deck", "lrig_trash", "under",
-    "under_lrigs", "under_other_lrigs", "soul", "hand_or_field",
+    "under_lrigs", "under_other_lrigs", "soul", "hand_or_field", "check",
 ]  # fmt: skip
 
 
@@ -164,6 +164,12 @@ MOVE_ROUTES = {
     "to_hand": (("target", "hand", "you"), "to_hand", lambda s: f"add {_t(s)} to your hand"),
     "trash": (("target", "trash", "owner"), "trash", lambda s: f"put {_t(s)} into the trash"),
     "exclude": (("target", "excluded", "owner"), "exclude", lambda s: f"remove {_t(s)} from the game"),
+    "use_spell_now": (
+        ("target", "check", "owner"),
+        "use_spell_now",
+        lambda s: f"you may use {_t(s)} now, paying its use cost; this turn, as it leaves the check zone it "
+        "is removed from the game instead",
+    ),
     "to_ener": (("target", "ener", "you"), "to_ener", lambda s: f"put {_t(s)} into your ener zone"),
     "to_owner_ener": (
         ("target", "ener", "owner"),
@@ -345,6 +351,7 @@ for _name in (
     "return_lrig",
 ):
     _move_alias(_name, {"target": TARGET}, targets=True)
+_move_alias("use_spell_now", {"target": TARGET}, targets=True)  # the spell goes to the check zone, used
 _move_alias("put_under", {"target": TARGET}, targets=True)
 _move_alias("put_self_under", {"target": TARGET}, targets=True)
 _move_alias("attach_soul", {"target": TARGET, "from": Literal["under", "lrig_trash"]}, targets=True)
@@ -867,6 +874,7 @@ general_word(
             "signi_count",
             "other_signi",
             "ener_costs",
+            "spell_cost",
             "no_attack_skipped",
             "unchosen_attacks",
             "limit",
@@ -881,7 +889,8 @@ general_word(
     "in all (who); or their SIGNI vanished go to the "
     "trash instead of the ener zone (vanish_to_ener); or the minus power your SIGNI's effects give the "
     "opponent's SIGNI counts twice (single_minus: it no longer counts once); or they put no SIGNI other than "
-    "this card onto the field (other_signi). For the time a duration states "
+    "this card onto the field (other_signi); or, the other way, the next spell you use may have one ener "
+    "item of its use cost paid as colorless (spell_cost). For the time a duration states "
     "(lasts: phases of a turn, or until the end of a phase to come; this turn unless given): a player's "
     "center LRIG's limit changes by amount (limit), or they may draw at most amount cards in all (draws).",
     lambda s: (str(s.get("what", "")),),
@@ -889,6 +898,12 @@ general_word(
         Route(("limit",), fx.OPS["raise_limit"], _limit_text),
         Route(("draws",), fx.OPS["cap_draws"], _draws_text),
         Route(("spells",), fx.OPS["ban_spells"], _ban_text),
+        Route(
+            ("spell_cost",),
+            fx.OPS["ease_next_spell"],
+            lambda _s: "this turn, the next spell you use, you may pay one ener item of its use cost as "
+            "colorless",
+        ),
         Route(
             ("attack_zone",),
             fx.OPS["forbid_attack_zone"],
@@ -975,6 +990,7 @@ alias("forbid_attack_zone", "restrict", {}, {"what": "attack_zone"})
 alias("attack_limit", "restrict", {"amount": int}, {"what": "attacks"})
 alias("vanished_to_trash_this_turn", "restrict", {"who": Who}, {"what": "vanish_to_ener"})
 alias("double_minus_this_turn", "restrict", {}, {"what": "single_minus"})
+alias("ease_next_spell", "restrict", {}, {"what": "spell_cost"})
 alias("signi_attack_limit", "restrict", {"amount": int, "who": Who}, {"what": "signi_attacks"})
 alias("bar_attacks_by_power", "restrict", {"amount": int, "who": Who}, {"what": "attack_power"})
 alias("cap_signi", "restrict", {"amount": int, "who": Who}, {"what": "signi_count"})

@@ -117,6 +117,7 @@ RARE = (
     ),
     Event("VanishRedirected", "rules", "effect.vanish-to-trash", {"player": "p2", "by_effect": "x"}),
     Event("MinusDoubled", "rules", "power.modify", {"player": "p1", "by_effect": "x"}),  # game.py
+    Event("SpellCostEased", "rules", "spell.use", {"player": "p1", "by_effect": "x"}),  # effects/game.py
     Event("LrigTrashed", "rules", "rba.lrig-type", {"player": "p1", "position": "left"}),  # rba.py
     Event("CardReturned", "rules", "rba.6", {"player": "p1", "card": "x", "from": "ener", "to": "lrig_deck"}),
     Event("CheckZoneCleared", "rules", "end.check-zone", {"player": "p2", "cards": []}),  # procedure.py

@@ -202,6 +202,23 @@ def _compel_attacks(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> 
     return True
 
 
+@op("ease_next_spell")
+def _ease_next_spell(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """This turn, the next spell its player uses: they may pay one ener item of its use cost as colorless."""
+    data = {"player": frame.player, "by_effect": frame.card}
+    rec.emit("SpellCostEased", "rules", "spell.use", data)
+    return True
+
+
+@op("use_spell_now")
+def _use_spell_now(rec: Recorder, frame: Frame, at: Pending, targets: list[str]) -> bool:
+    """Its player may use the targeted spell now, paying its use cost (decision ``effect_spell``); used so,
+    it is removed from the game this turn as it leaves the check zone. The last step of its effect."""
+    for iid in targets[:1]:
+        rec.ask(frame.player, "effect_spell", "spell.use", card=iid, by_effect=frame.card)
+    return True
+
+
 @op("lock_ener_costs")
 def _lock_ener_costs(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """This turn a player (``who``: the opponent unless given) cannot pay ener costs of one or more: not for

@@ -268,6 +268,8 @@ def _resolved(rec: Recorder, frame: Frame) -> None:
     where = rec.state.where(frame.card)
     if frame.rule in USED_CARDS_GO and where is not None and where[1] == "check":
         data["put"] = USED_CARDS_GO[frame.rule]
+        if frame.card in rec.state.flags.get("exclude_leaving", ()):  # this turn it leaves the game instead
+            data["put"] = "excluded"
     rec.emit("AbilityResolved", "rules", frame.rule, data)
 
 
