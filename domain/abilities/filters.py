@@ -131,11 +131,14 @@ def distinct_classes(cards: list[Card]) -> bool:
     return True
 
 
+DREAM_TEAM = "Dream Team"  # the catalogue's team of a PIECE with a Dream Team use condition
+
+
 def _team_fits(team: str | None, wanted: Any) -> bool:
     """``team``: a team's name (that team), or true or false: whether the card belongs to a team at all (a
-    PIECE with a Team use condition has its team)."""
+    PIECE with a Team use condition has its team; Dream Team is a keyword of its own, not a Team)."""
     if isinstance(wanted, bool):
-        return bool(team) == wanted
+        return (bool(team) and team != DREAM_TEAM) == wanted
     return bool(team == wanted)
 
 
