@@ -1003,6 +1003,9 @@ alias("bar_unchosen_attacks", "restrict", {"who": Who}, {"what": "unchosen_attac
 # -- the other words ------------------------------------------------------------------------------
 
 
+
+OR_ENER_TEXT = ", each or an ener card into the trash instead (with fewer, all there are: not done)"
+
 def _discard_text(s: Step) -> str:
     f = tg.filter_text(s.get("filter", {}))
     if s.get("all"):
@@ -1012,7 +1015,7 @@ def _discard_text(s: Step) -> str:
         f"{_who(s)} discard {up_to}{_n(s)}{' ' + f if f else ''}{per_text(s.get('per'))}"
         + (" at random" if s.get("random") else "")
         + (", chosen by you" if s.get("chooser") == "you" and s.get("who") == "opponent" else "")
-        + (", each or an ener card into the trash instead (all or none)" if s.get("or_ener") else "")
+        + (OR_ENER_TEXT if s.get("or_ener") else "")
     )
 
 

@@ -166,16 +166,17 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 def _discard_or_ener(rec: Recorder, frame: Frame, at: Pending, p: str) -> bool:
     """Discard n cards, each of which may be a card of the ener zone put into the trash instead ("discard a
-    card, or put a card from your ener zone into the trash, n times in all"), the player choosing each: all n
-    or none, when the hand and the ener zone hold fewer; "if you do" reads whether the n were done."""
+    card, or put a card from your ener zone into the trash, n times in all"), the player choosing each; when
+    the hand and the ener zone hold fewer, as much as can be done is done (all of them: ruling WXR-018), and
+    "if you do" reads whether the n were done."""
     s = rec.state
     n = count(frame, at.step)
     pile = [*s.players[p].zones["hand"], *s.players[p].zones["ener"]]
-    if len(pile) < n or n <= 0:
+    if n <= 0:
         return True
     if at.progress.answer is not None:
         cards = list(take(at)["cards"])
-    elif len(pile) == n:
+    elif len(pile) <= n:
         cards = pile
     else:
         return ask_in_step(
@@ -198,7 +199,8 @@ def _discard_or_ener(rec: Recorder, frame: Frame, at: Pending, p: str) -> bool:
         data = {"player": p, "cards": ener, "to": "trash", "from": "ener", "by_effect": frame.card}
         rec.emit("CardsMoved", "rules", frame.rule, data)
     frame.notes["discarded"] = len(hand)
-    frame.notes["done"] = frame.notes.get("done", 0) + len(cards)
+    if len(cards) == n:  # fewer: done as far as it could be, and "if you do" fails
+        frame.notes["done"] = frame.notes.get("done", 0) + len(cards)
     return True
 
 
