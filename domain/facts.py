@@ -74,10 +74,9 @@ _colour_effects: tuple[AddedColors, Callable[[str], bool]] = (lambda _s, _i, _c:
 def use_colour_effects(added: AddedColors, adds_colours: Callable[[str], bool]) -> None:
     """Set what effects add to a card's colours, and which cards have abilities that may add colours
     (``domain.abilities.constants``)."""
-    global _colour_effects, _CARDS, _last
+    global _colour_effects
     _colour_effects = (added, adds_colours)
-    _CARDS = PerMatch(512)  # what each match's cards may do is found anew
-    _last = ({}, 0, {}, False, False)
+    _forget_matches()
 
 
 ZoneCard = Callable[[GameState, str, Card], Card]
@@ -90,9 +89,15 @@ _zone_effects: tuple[ZoneCard, Callable[[str], bool]] = (lambda _s, _i, c: c, la
 def use_zone_effects(zone_card: ZoneCard, changes_zones: Callable[[str], bool]) -> None:
     """Set what constants change of the cards in a deck or a trash, and which cards have abilities that may
     (``domain.abilities.constants``)."""
-    global _zone_effects, _CARDS, _last
+    global _zone_effects
     _zone_effects = (zone_card, changes_zones)
-    _CARDS = PerMatch(512)  # what each match's cards may do is found anew
+    _forget_matches()
+
+
+def _forget_matches() -> None:
+    """What each match's cards may do is found anew (a setter above changed what is looked for)."""
+    global _CARDS, _last
+    _CARDS = PerMatch(512)
     _last = ({}, 0, {}, False, False)
 
 

@@ -164,6 +164,28 @@ def _discard(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     return True
 
 
+def _n_of(
+    rec: Recorder,
+    frame: Frame,
+    at: Pending,
+    p: str,
+    pile: list[str],
+    n: int,
+    prompt: str,
+    *,
+    private: bool = False,
+) -> list[str] | None:
+    """The n cards of ``pile`` its player chose (all of them, not asked, when the pile holds no more); None:
+    the choice was asked."""
+    if at.progress.answer is not None:
+        return list(take(at)["cards"])
+    if len(pile) <= n:
+        return list(pile)
+    hidden: dict[str, Any] = {"private": True} if private else {}
+    ask_in_step(rec, frame, at, p, min=n, max=n, choices=pile, **hidden, prompt=prompt)
+    return None
+
+
 def _discard_or_ener(rec: Recorder, frame: Frame, at: Pending, p: str) -> bool:
     """Discard n cards, each of which may be a card of the ener zone put into the trash instead ("discard a
     card, or put a card from your ener zone into the trash, n times in all"), the player choosing each; when
@@ -174,23 +196,11 @@ def _discard_or_ener(rec: Recorder, frame: Frame, at: Pending, p: str) -> bool:
     pile = [*s.players[p].zones["hand"], *s.players[p].zones["ener"]]
     if n <= 0:
         return True
-    if at.progress.answer is not None:
-        cards = list(take(at)["cards"])
-    elif len(pile) <= n:
-        cards = pile
-    else:
-        return ask_in_step(
-            rec,
-            frame,
-            at,
-            p,
-            min=n,
-            max=n,
-            choices=pile,
-            private=True,
-            prompt=f"choose {n} card(s) in all: those of your hand are discarded, those of your ener zone "
-            "put into the trash",
-        )
+    prompt = f"choose {n} card(s) in all: those of your hand are discarded, those of your ener zone "
+    prompt += "put into the trash"
+    cards = _n_of(rec, frame, at, p, pile, n, prompt, private=True)
+    if cards is None:
+        return False
     hand = [c for c in cards if c in s.players[p].zones["hand"]]
     ener = [c for c in cards if c not in hand]
     if hand:
@@ -486,21 +496,10 @@ def _ener_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
     n = min(int(step.get("n", 1)), len(ener))
     if n == 0:
         return True
-    if at.progress.answer is not None:
-        cards = take(at)["cards"]
-    elif n == len(ener):
-        cards = ener
-    else:
-        return ask_in_step(
-            rec,
-            frame,
-            at,
-            p,
-            min=n,
-            max=n,
-            choices=ener,
-            prompt=f"choose {n} card(s) of your ener zone to put into the trash",
-        )
+    prompt = f"choose {n} card(s) of your ener zone to put into the trash"
+    cards = _n_of(rec, frame, at, p, ener, n, prompt)
+    if cards is None:
+        return False
     rec.emit(
         "CardsMoved",
         "rules",
