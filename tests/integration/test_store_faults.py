@@ -226,7 +226,9 @@ def started(tmp_path: Path) -> Iterator[list[Workers]]:
         w.stop()
 
 
-def new_match(w: Workers, i: int) -> str:
+def new_match(w: Workers, i: int, recovering: bool = False) -> str:
+    """A new match; while ``recovering``, a 503 saying the store does not answer is retried after its
+    ``Retry-After`` for up to 30 s, as a client does."""
     body = {
         "format": "diva",
         "seed": 900 + i,
@@ -235,9 +237,23 @@ def new_match(w: Workers, i: int) -> str:
             "p2": {"name": "Bo", "deck": PRESET_IDS[(i + 3) % len(PRESET_IDS)]},
         },
     }
-    status, answer = w.call("POST", "/matches", body)
+    status, answer = (
+        call_when_up(w, "POST", "/matches", body) if recovering else w.call("POST", "/matches", body)
+    )
     assert status == 201, answer
     return str(answer["id"])
+
+
+def call_when_up(w: Workers, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    """A call whose 503 saying the store does not answer is retried after its ``Retry-After`` (1 s), for
+    up to 30 s, as a client does."""
+    deadline = time.monotonic() + 30
+    status, answer = w.call(method, path, body)
+    while status == 503 and time.monotonic() < deadline:
+        assert answer["type"].endswith(":store-unavailable"), answer
+        time.sleep(1)
+        status, answer = w.call(method, path, body)
+    return status, answer
 
 
 def play(w: Workers, mid: str, chooser: random.Random, actions: int, recovering: bool = False) -> int:
@@ -351,11 +367,13 @@ def test_database_dropped_and_made_again(
     w.wait_for(health_says_no_tables, 30, "/health saying the store has no tables")
     init_db(env)
     w.wait_for(lambda: all_ok(w, "/health"), 60, "recovery after init-db")
+    # eight answers in a row may all come from one worker while the other's pool still backs off: a 503 with
+    # Retry-After is then retried, as a client does, and every worker must recover within the wait
     for _ in range(4):  # each worker: the old match is gone, new ones are made and played
-        status, _ = w.call("GET", f"/matches/{mid}/state")
+        status, _ = call_when_up(w, "GET", f"/matches/{mid}/state")
         assert status == 404
-        fresh = new_match(w, 2)
-        assert play(w, fresh, random.Random(2), 3) == 3
+        fresh = new_match(w, 2, recovering=True)
+        assert play(w, fresh, random.Random(2), 3, recovering=True) == 3
         assert w.call("GET", f"/matches/{fresh}/audit")[1]["ok"]
 
 
