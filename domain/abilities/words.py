@@ -167,8 +167,10 @@ MOVE_ROUTES = {
     "use_spell_now": (
         ("target", "check", "owner"),
         "use_spell_now",
-        lambda s: f"you may use {_t(s)} now, paying its use cost; this turn, as it leaves the check zone it "
-        "is removed from the game instead",
+        lambda s: (
+            f"you may use {_t(s)} now, paying its use cost; this turn, as it leaves the check zone it "
+            "is removed from the game instead"
+        ),
     ),
     "to_ener": (("target", "ener", "you"), "to_ener", lambda s: f"put {_t(s)} into your ener zone"),
     "to_owner_ener": (
@@ -537,8 +539,10 @@ MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     "gain_color": (("color",), _gain_color_text, {"colors": list[str], "gainer": Literal["self"]}),
     "lose_abilities": (
         ("lose_abilities",),
-        lambda s: f"{_t(s)} loses its abilities until end of "
-        + ("the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn"),
+        lambda s: (
+            f"{_t(s)} loses its abilities until end of "
+            + ("the opponent's next turn" if s.get("until") == "opponent_next_turn" else "turn")
+        ),
         {"until": Until},
     ),
     "set_base": (
@@ -561,9 +565,11 @@ MODIFY_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
     # the waiting part of turn_face_down, which writes it (the cards named are instances): never encoded
     "turn_face_up": (
         ("face_up",),
-        lambda s: "turn the card(s) turned face down that way face up, if no SIGNI is in its zone"
-        + ("; if one is, put it into the trash" if s.get("taken") == "trash" else "")
-        + (f"; then {steps_text(s['then'])}" if s.get("then") else ""),
+        lambda s: (
+            "turn the card(s) turned face down that way face up, if no SIGNI is in its zone"
+            + ("; if one is, put it into the trash" if s.get("taken") == "trash" else "")
+            + (f"; then {steps_text(s['then'])}" if s.get("then") else "")
+        ),
         {"cards": list[str], "taken": Literal["stay", "trash"], "costs": list[Cost], "then": STEPS},
     ),
 }
@@ -901,8 +907,9 @@ general_word(
         Route(
             ("spell_cost",),
             fx.OPS["ease_next_spell"],
-            lambda _s: "this turn, the next spell you use, you may pay one ener item of its use cost as "
-            "colorless",
+            lambda _s: (
+                "this turn, the next spell you use, you may pay one ener item of its use cost as colorless"
+            ),
         ),
         Route(
             ("attack_zone",),
@@ -1003,8 +1010,8 @@ alias("bar_unchosen_attacks", "restrict", {"who": Who}, {"what": "unchosen_attac
 # -- the other words ------------------------------------------------------------------------------
 
 
-
 OR_ENER_TEXT = ", each or an ener card into the trash instead (with fewer, all there are: not done)"
+
 
 def _discard_text(s: Step) -> str:
     f = tg.filter_text(s.get("filter", {}))
@@ -1430,17 +1437,17 @@ word(
 
 def _if_text(s: Step) -> str:
     other = steps_text(s.get("else", []))
-    return f"if {tg.condition_text(s['condition'])}: {steps_text(s.get('then', []))}" + (
+    return f"{_first(s)}if {tg.condition_text(s['condition'])}: {steps_text(s.get('then', []))}" + (
         f", otherwise {other}" if other else ""
     )
 
 
 word(
     "if",
-    {"condition": dict[str, Any], "then": STEPS, "else": STEPS},
+    {"condition": dict[str, Any], "then": STEPS, "else": STEPS, "target_first": bool},
     _if_text,
     control=True,
-    check=lambda s: tg.condition_problems(s.get("condition", {})),
+    check=lambda s: tg.condition_problems(s.get("condition", {})) + _target_first_check("if")(s),
 )(fx.OPS["if"])
 
 
@@ -1584,7 +1591,6 @@ word(
     check=_delay_check,
 )(fx.OPS["delay"])
 word("then", {}, lambda _s: "then", control=True)(fx.OPS["then"])
-
 
 
 def _reveal_text(s: Step) -> str:

@@ -8,7 +8,7 @@ from domain import facts
 from domain.abilities import measures as ms
 from domain.abilities import targets as tg
 from domain.abilities.effects.running import DECLARED_COLOR, ask_in_step, op, take, who
-from domain.abilities.effects.targeting import choose_own, insert_targeted, targets_first
+from domain.abilities.effects.targeting import choose_first, choose_own, insert_targeted, targets_first
 from domain.abilities.frames import (
     Frame,
     Pending,
@@ -181,10 +181,23 @@ def _then(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 
 @op("if")
 def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+    """What follows (``then``) when the condition holds, else ``else``. ``target_first``: the first step of
+    ``then`` that takes targets has them chosen before the steps before the ``if`` resolve (with their
+    segment, ``choose_targets``; or here, when no segment comes before), kept whatever the condition says, and
+    not chosen again (the printed order "target ...; do X; if you do, ... it")."""
     step = at.step
+    chosen: list[str] = []
+    if step.get("target_first"):
+        first = choose_first(rec, frame, at)
+        if first is None:
+            return False
+        chosen = first
     frame.queue.pop(0)
     ok = tg.holds(rec.state, frame.player, frame.card, step["condition"], frame.notes)
-    frame.insert(step.get("then" if ok else "else", []))
+    if ok and step.get("target_first"):
+        insert_targeted(frame, [], step.get("then", []), chosen)
+    else:
+        frame.insert(step.get("then" if ok else "else", []))
     return True
 
 

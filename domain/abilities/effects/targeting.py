@@ -25,9 +25,13 @@ PILES = ("trash", "ener", "hand")  # the zones a card the trigger was about is n
 
 
 def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
-    """Choose every target of a segment before any of its steps resolves. False: a choice was asked. "It"
+    """Choose every target of a segment before any of its steps resolves (first those of an ``if`` with
+    ``target_first`` right after it, see ``_chooses_first``). False: a choice was asked. "It"
     names what the step before targeted, or, first in a segment ("...; if you do, it ..."), what was targeted
     last."""
+    nxt = frame.queue[0] if frame.queue else None
+    if nxt is not None and _chooses_first(nxt.step) and choose_first(rec, frame, nxt) is None:
+        return False  # "target ...; do X; if you do, ... it": the if's target first, as printed
     before: list[str] = list(frame.notes.get("targeted", []))
     for at in seg.steps:
         if at.step.get("target") is None:
@@ -41,6 +45,13 @@ def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
     if any(_says_it(later.step) for later in frame.queue):  # a later segment says "it"
         frame.notes["targeted"] = list(before)
     return True
+
+
+def _chooses_first(step: dict[str, Any]) -> bool:
+    """An ``if`` with ``target_first`` ("target ...; do X; if you do, ... it"): the targets of the first
+    step of its ``then`` that takes targets are chosen with those of the segment before it, before any of
+    that segment's steps resolves (``choose_first``)."""
+    return step.get("op") == "if" and bool(step.get("target_first"))
 
 
 def _says_it(step: dict[str, Any]) -> bool:
