@@ -40,7 +40,7 @@ def deck_data(deck_id: str, deck: Deck) -> dict[str, Any]:
     description="The preset decks of a format: the ten Diva starter decks (`format=diva`, the default) "
     "followed by six sample decks of the project's own (`SAMPLE-WHITE` ... `SAMPLE-BLACK`, one per "
     "colour, and `SAMPLE-TRICOLOR`, white, blue and black; built from the WXDi-P00 ... P08 booster cards "
-    "the service enforces; each named \"... (sample)\" and with a `note`; not tournament lists), or the "
+    'the service enforces; each named "... (sample)" and with a `note`; not tournament lists), or the '
     "original format's demo decks (`format=original`), the project's own, built from the cards of the "
     "WD01 ... WD05 starter sets.",
 )

@@ -98,7 +98,7 @@ def test_the_position_editor_posts_an_original_format_position(chromium_browser:
         page.select_option("#target", "p1 lrig left")
         pick(page, "WD03-005")
         assert "original format plays one LRIG" in page.inner_text(".problems")
-        page.click("button[aria-label=\"Empty p1's left lrig zone\"]")
+        page.click('button[aria-label="Empty p1\'s left lrig zone"]')
         assert "original format plays one LRIG" not in page.inner_text(".problems")
         page.click("#post-position")
         page.wait_for_url(re.compile(r"/console/matches/[0-9a-f-]{36}"))

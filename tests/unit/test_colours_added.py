@@ -52,7 +52,6 @@ def test_a_colour_gained_until_end_of_turn_is_read_from_the_card_on_the_field() 
     assert facts.card_of(s, iid).colors == ("green",)
 
 
-
 def test_the_public_zones_count_face_up_cards_only() -> None:
     from domain.abilities import measures as ms
 
