@@ -1125,6 +1125,7 @@ def _arrange_text(s: Step) -> str:
     if s.get("bottom") is False:
         return f"look at the top {_n(s)} of your deck and put them back on top in the order you choose"
     keep = f" (at most {s['keep_max']} back on top)" if "keep_max" in s else ""
+    keep = f" (exactly {s['keep']} back on top)" if "keep" in s else keep
     return (
         f"look at the top {_n(s)} of your deck, put any of them on the bottom and the rest back on "
         f"top{keep}, each in the order you choose"
@@ -1197,6 +1198,7 @@ general_word(
         "pile": int,
         "bottom": bool,
         "keep_max": int,
+        "keep": int,
         **_LOOK_TOP,
         **_LOOK_HAND,
     },
@@ -1230,7 +1232,8 @@ general_word(
     ),
 )
 alias("look_top", "look", _LOOK_TOP, {"zone": "deck", "do": "take"})
-alias("arrange_top", "look", {"n": int, "bottom": bool, "keep_max": int}, {"zone": "deck", "do": "arrange"})
+_ARRANGE = {"n": int, "bottom": bool, "keep_max": int, "keep": int}
+alias("arrange_top", "look", _ARRANGE, {"zone": "deck", "do": "arrange"})
 alias("split_piles", "look", {"n": int, "pile": int}, {"zone": "deck", "do": "piles"})
 alias("look_hand", "look", _LOOK_HAND, {"zone": "hand"})
 word(

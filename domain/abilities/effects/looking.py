@@ -324,7 +324,8 @@ def _arrange_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> boo
     """Look at the top N cards of your deck; put any number of them on the bottom in the order you choose,
     and the rest back on top in the order you choose (both orders: the first chosen is nearest the top); with
     ``bottom: false``, none goes to the bottom: only their order on top is chosen; ``keep_max``: at most that
-    many go back on top."""
+    many go back on top; ``keep``: exactly that many go back on top (all of them when fewer were looked
+    at)."""
     step, s, p = at.step, rec.state, frame.player
     if at.progress.arrange is None:
         at.progress.arrange = Arrange(top=list(s.players[p].zones["deck"][: int(step.get("n", 1))]))
@@ -341,19 +342,20 @@ def _arrange_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> boo
         else:
             arr.order = list(answer["cards"])
     if arr.bottom is None:
-        keep = int(step.get("keep_max", len(top)))  # "put up to one on top and the rest on the bottom"
+        exact = "keep" in step  # "one back on top, the rest on the bottom"
+        keep = int(step["keep"] if exact else step.get("keep_max", len(top)))  # keep_max: "up to one on top"
         return ask_in_step(
             rec,
             frame,
             at,
             p,
             min=max(0, len(top) - keep),
-            max=len(top),
+            max=max(0, len(top) - keep) if exact else len(top),
             choices=list(top),
             private=True,
             looked=top,
             prompt=f"choose any of the top {len(top)} to put on the bottom of your deck, in their order"
-            + (f" (at most {keep} stay on top)" if keep < len(top) else ""),
+            + (f" ({'exactly' if exact else 'at most'} {keep} stay on top)" if keep < len(top) else ""),
         )
     rest = [i for i in top if i not in arr.bottom]
     if len(rest) > 1 and arr.order is None:
