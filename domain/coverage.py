@@ -13,9 +13,10 @@ Definitions:
   are encoded (under its number or another of its group's). This is the one source of truth: the match
   views' ``enforced`` flags, ``GET /cards`` and this report all ask it.
 - A card that is not enforced has one *reason*, the first that applies: a token (no zone holds tokens), a
-  card type the engine cannot bring into play (Resona, Key, Crafts), the Dissona icon (the rule is not
-  built), what its encoding still lacks where that is known (``data/abilities_blocked.json``: the rule or the
-  word the engine needs first, in the project's words), else its abilities are not encoded.
+  card type the engine cannot bring into play (Resona, Key, Crafts), what its encoding still lacks where that
+  is known (``data/abilities_blocked.json``: the rule or the word the engine needs first, in the project's
+  words), else its abilities are not encoded. The Dissona icon is no reason of its own: it is a printed fact
+  that filters name (rule card.dissona-icon).
 """
 
 from __future__ import annotations
@@ -48,7 +49,6 @@ OTHER_GROUP = "Other sets"
 
 ABILITIES_NOT_ENCODED = "abilities not encoded"
 TOKEN = "needs rule: tokens (no zone holds tokens)"
-DISSONA = "needs rule: Dissona"
 _TYPE_REASONS = {
     CardType.RESONA: "needs rule: Resona (put onto the field by its conditions)",
     CardType.RESONA_CRAFT: "needs rule: Resona and Craft cards",
@@ -98,8 +98,6 @@ def reason(card: Card) -> str | None:
         return TOKEN
     if card.type in _TYPE_REASONS:
         return _TYPE_REASONS[card.type]
-    if card.dissona:
-        return DISSONA
     return blocked().get(card.id, ABILITIES_NOT_ENCODED)
 
 

@@ -29,7 +29,8 @@ at most that), ``attacked`` (whether the SIGNI on the field attacked this turn),
 has Rise: the Rise icon; checked where targets are found), ``frame`` (whether the card has the frame icon:
 Rise or Harmony), ``power_max_self`` (power no more than this card's own, as it is now; checked where
 targets are found), ``was_under_self`` (the card lay under this SIGNI as this SIGNI last left the field this
-turn: the turn's tally noted it, ``tally.last_known``; checked where targets are found).
+turn: the turn's tally noted it, ``tally.last_known``; checked where targets are found), ``dissona`` (whether
+the card has the Dissona icon, rule card.dissona-icon).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -52,6 +53,7 @@ from domain.state import GameState, Slot, opponent
 Filter = dict[str, Any]
 
 FILTER_KEYS = (
+    "dissona",
     "power_max",
     "power_min",
     "level",
@@ -205,6 +207,7 @@ def _printed_fits(card: Card, f: Filter) -> bool:
         or ("team" in f and not _team_fits(card.team, f["team"]))
         or ("card" in f and card.id not in f["card"])
         or ("life_burst" in f and card.life_burst != f["life_burst"])
+        or ("dissona" in f and card.dissona != f["dissona"])
         or ("not_card" in f and card.id in f["not_card"])
         or ("name" in f and card.name_key not in f["name"])
         or ("not_timing" in f and f["not_timing"] in card.timings)
@@ -428,6 +431,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
         "cards_under": ("with a card lying under it", "with no card lying under it"),
         "soul": ("with a Soul attached", "without a Soul"),
         "life_burst": ("with a Life Burst", "without a Life Burst"),
+        "dissona": ("with the Dissona icon", "without the Dissona icon"),
         "awakened": ("awakened", "not awakened"),
         "grow_cost_zero": ("whose grow cost is zero", "whose grow cost is not zero"),
         "rise": ("with Rise", "without Rise"),

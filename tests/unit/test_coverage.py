@@ -13,7 +13,6 @@ from domain.abilities import abilities_of, encoded_cards, is_enforced
 from domain.cards import CardType
 from domain.coverage import (
     ABILITIES_NOT_ENCODED,
-    DISSONA,
     TOKEN,
     blocked,
     coverage,
@@ -87,8 +86,9 @@ def test_each_card_not_enforced_has_its_reason() -> None:
     others = [c for c in tokens if c not in markers]
     assert len(tokens) == 5 and all(reason(c) == TOKEN and not is_enforced(c.id) for c in others)
     assert markers and all(reason(c) is None and is_enforced(c.id) for c in markers)
+    # the Dissona icon is a printed fact filters name: a Dissona card not encoded waits for its encoding
     dissona = next(c for c in distinct_cards() if c.dissona and c.type == CardType.SIGNI and reason(c))
-    assert reason(dissona) == DISSONA
+    assert reason(dissona) in (ABILITIES_NOT_ENCODED, blocked().get(dissona.id))
     key = next(c for c in distinct_cards() if c.type == CardType.KEY and reason(c))
     assert "Key" in str(reason(key))
     # a card with abilities nobody encoded, and a card without abilities (enforced: nothing to enforce)

@@ -91,8 +91,9 @@ PROCEDURE_PREFIXES = ("judge.", "audit.", "takeback.", "record.")
 
 
 # Game rules no seed text states: the seeds name coins, but none says how the coin value printed on an LRIG
-# is gained (as the LRIGs are turned face up, and on growing into it).
-UNSEEDED_GAME_RULES = {"coin.icon"}
+# is gained (as the LRIGs are turned face up, and on growing into it); none names the Dissona icon, which
+# changes no rule and is only named by cards.
+UNSEEDED_GAME_RULES = {"coin.icon", "card.dissona-icon"}
 
 
 def test_every_rule_has_text_and_a_source() -> None:
