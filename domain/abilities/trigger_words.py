@@ -56,8 +56,10 @@ Trigger = Mapping[str, Any]
 Key = tuple[str, str, str, str, str]
 FIELDS = (
     *("on", "whose", "zone", "phase", "by", "filter", "during", "subject", "what", "from", "to", "keywords"),
+    "not_from",
 )
-MOVE_FIELDS = ("what", "from", "to")  # only for ``moves``: what the turn's tally tells (``domain.tally``)
+# only for ``moves``: what the turn's tally tells (``domain.tally``); ``not_from``: any zone but those
+MOVE_FIELDS = ("what", "from", "to", "not_from")
 
 
 @dataclass(frozen=True)
@@ -339,7 +341,8 @@ event(
     "moves",
     "a card moves from one zone to another, read from what the event did (``domain.tally``), once for "
     "each card: ``what`` (moved, discarded, entered ...), ``from`` and ``to`` (a zone, or a list of zones), "
-    "``by`` (any, effect, your_effect, opponent_effect, cost, cost_or_effect)",
+    "``not_from`` (any zone but these), ``by`` (any, effect, your_effect, opponent_effect, cost, "
+    "cost_or_effect)",
     {
         ("this",): "When this card {moves}",
         ("you",): "When a card{f} of yours {moves}",
@@ -449,6 +452,8 @@ def moves_text(g: Mapping[str, Any]) -> str:
         return verb
     if g.get("from"):
         parts.append(f"from {_zones_text(g['from'])}")
+    if g.get("not_from"):
+        parts.append(f"from any zone but {_zones_text(g['not_from'])}")
     if g.get("to"):
         parts.append(f"to {_zones_text(g['to'])}")
     elif what == "moved":
@@ -468,10 +473,12 @@ def _move_problems(g: Mapping[str, Any]) -> list[str]:
     out = []
     if g.get("what", "moved") not in tally.WHATS:
         out.append(f"a moves trigger's what is one of {tally.WHATS}, not {g.get('what')!r}")
-    for k in ("from", "to"):
+    for k in ("from", "to", "not_from"):
         zones = g.get(k, [])
         if any(z not in tally.ZONES for z in (zones if isinstance(zones, list) else [zones])):
             out.append(f"a moves trigger's {k} is a zone (or a list) of {tally.ZONES}, not {zones!r}")
+    if "from" in g and "not_from" in g:
+        out.append("a moves trigger names the zones it comes from (from) or those it does not (not_from)")
     return out
 
 

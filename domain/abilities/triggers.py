@@ -692,8 +692,8 @@ def _tallied(s: GameState, found: Found) -> None:
 
 
 def _entry_fits(s: GameState, entry: dict[str, Any], controller: str) -> Callable[[dict[str, Any]], bool]:
-    """Whether a ``moves`` trigger names what the entry tells: ``what``, ``from``, ``to`` and ``by`` (as
-    seen by the trigger's controller)."""
+    """Whether a ``moves`` trigger names what the entry tells: ``what``, ``from`` (or not ``not_from``),
+    ``to`` and ``by`` (as seen by the trigger's controller)."""
 
     def zones(v: Any) -> list[Any]:
         return v if isinstance(v, list) else [v]
@@ -702,6 +702,7 @@ def _entry_fits(s: GameState, entry: dict[str, Any], controller: str) -> Callabl
         return (
             g.get("what", "moved") == entry.get("what")
             and ("from" not in g or entry.get("from") in zones(g["from"]))
+            and ("not_from" not in g or entry.get("from") not in zones(g["not_from"]))
             and ("to" not in g or entry.get("to") in zones(g["to"]))
             and tally.by_fits(s.owners, controller, entry, str(g.get("by", "any")))
         )

@@ -176,3 +176,19 @@ def test_the_vocabulary_lists_every_kind_of_word_and_the_core_total(
         f"{core} core words in all ({len(WORDS)} steps, {len(conditions.WORDS)} conditions"
     )
     assert last.endswith(f"), {aliases} aliases")
+
+
+def test_a_moves_trigger_with_not_from_fits_every_zone_but_those_named() -> None:
+    """WXDi-P07-044's second [Auto]: a SIGNI of yours entering the field from any zone but the hand (the LRIG
+    deck and the LRIG trash too), not one played from the hand."""
+    from domain.abilities.triggers import _entry_fits
+
+    s = fold(create_position(build({"turn": 3, "turn_player": "p1", "phase": "main"}), seed=3))
+    trigger = abilities_of("WXDi-P07-044")[1]["trigger"]
+    assert trigger.get("not_from") == "hand" and "from" not in trigger
+    for zone in ("deck", "ener", "trash", "life_cloth", "check", "under_signi", "excluded", "lrig_deck"):
+        assert _entry_fits(s, {"what": "entered", "from": zone, "cause": "effect"}, "p1")(trigger), zone
+    assert _entry_fits(s, {"what": "entered", "from": "lrig_trash", "cause": "effect"}, "p1")(trigger)
+    assert not _entry_fits(s, {"what": "entered", "from": "hand", "cause": "rule"}, "p1")(trigger)
+    assert trigger_words.trigger_problems({"on": "moves", "from": "deck", "not_from": "hand"})
+    assert "from any zone but the hand" in trigger_words.trigger_text(trigger)
