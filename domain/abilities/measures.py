@@ -28,8 +28,9 @@ A *measure* is an object with one key naming what is measured, its value the mea
   not on the field); with ``total: power``, their printed powers added up;
 - ``{"coins_gained": {"whose": "you" | "opponent"}}``: the coins that player gained this game (paid or not);
 - ``{"noted": {"what": ...}}``: what the effect in progress noted: ``discarded`` (cards it discarded),
-  ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``extra_paid`` and
-  ``attack_damaged`` (1 or 0);
+  ``moved`` (cards its last move took), ``done`` (cards the step just before moved), ``trashed`` (cards its
+  last trash step put into the trash from a zone other than the field: "for each card put into the trash
+  this way"), ``extra_paid`` and ``attack_damaged`` (1 or 0);
 - ``{"this_turn": {"what", "whose", "from", "not_from", "to", "by", "filter", "self"}}``: what happened this
   turn, read from the turn's events (``domain.tally``): cards moved, drawn, discarded, SIGNI that entered the
   field, spells (PIECEs, ARTS) used, grows, damage taken; by any effect, your effect, the opponent's, a cost;
@@ -369,7 +370,7 @@ def _under(c: Ctx, p: dict[str, Any]) -> int | None:
     return sum(int(card.power or 0) for card in fit) if p.get("total") == "power" else len(fit)
 
 
-NOTED = ("discarded", "moved", "done", "extra_paid", "attack_damaged", "revealed_count")
+NOTED = ("discarded", "moved", "done", "trashed", "extra_paid", "attack_damaged", "revealed_count")
 
 
 def _noted_text(p: dict[str, Any]) -> str:
@@ -385,6 +386,8 @@ def _noted(c: Ctx, p: dict[str, Any]) -> int:
     waited for dealt damage (1 or 0)."""
     what = p.get("what")
     value = c.vars.get(str(what), 0)
+    if what == "trashed":  # the cards a trash step put into the trash from a zone other than the field
+        return len(value or [])
     if what == "moved":
         f = p.get("filter")
         return sum(1 for i in value or [] if not f or card_fits(facts.card_of(c.s, i), f))

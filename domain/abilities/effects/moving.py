@@ -332,10 +332,12 @@ def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
 
 def _reads_trashed(value: Any) -> bool:
     """Whether an ability (or a part of it) asks about the cards put into the trash this way (the measure
-    ``colors`` of ``trashed``)."""
+    ``colors`` of ``trashed``, or ``noted`` ``trashed``: how many)."""
     if isinstance(value, dict):
-        colors = value.get("colors")
+        colors, noted = value.get("colors"), value.get("noted")
         if isinstance(colors, dict) and colors.get("of") == "trashed":
+            return True
+        if isinstance(noted, dict) and noted.get("what") == "trashed":
             return True
         return any(_reads_trashed(v) for v in value.values())
     if isinstance(value, list):
