@@ -121,12 +121,14 @@ def _each_from(
 
 
 def _was(s: GameState, owner: str, place: str) -> dict[str, Any] | None:
-    """What a SIGNI on the field is as it leaves: upped or downed, frozen or not, the cards under it."""
+    """What a SIGNI on the field is as it leaves: upped or downed, frozen or not, the cards under it, its
+    power."""
     zone, _, pos = place.partition(":")
     slot = s.players[owner].signi.get(pos) if zone == "signi" and owner in s.players else None
     if slot is None:
         return None
     was: dict[str, Any] = {"upped": not slot.downed, "frozen": slot.frozen, "under": list(slot.under)}
+    was["power"] = facts.power(s, slot)  # "when your SIGNI of power 10000 or more is vanished"
     colours = facts.card_of(s, slot.iid).colors
     if colours != facts.catalogue().get(s.cards[slot.iid]).colors:  # effects had added some
         was["colors"] = list(colours)
@@ -136,7 +138,8 @@ def _was(s: GameState, owner: str, place: str) -> dict[str, Any] | None:
 def last_known(s: GameState, iid: str) -> dict[str, Any] | None:
     """What a SIGNI was as it last left the field this turn (000 '[Auto]': an ability that looks at a card
     that left the field looks at it as it was then): ``upped``, ``frozen``, ``under`` (the cards under
-    it) and ``colors`` (when effects had added some); None when it did not leave the field this turn."""
+    it), ``power`` and ``colors`` (when effects had added some); None when it did not leave the field this
+    turn."""
     for e in reversed(s.flags.get(KEY, ())):
         if e.get("card") == iid and "was" in e:
             return dict(e["was"])

@@ -764,8 +764,16 @@ def _subject_fits(s: GameState, iid: str, f: dict[str, Any], card: str) -> bool:
         for k in ("upped", "frozen"):
             if k in f and known is not None and known.get(k, False) != f[k]:
                 return False
+        if known is not None and "power" in known and not _power_fits(int(known["power"]), f):
+            return False
         return tg.card_fits(_as_it_left(s, iid), f)  # what else it was is what is printed on it
     return tg.slot_fits(s, slot, where[1].split(":")[1], f)
+
+
+def _power_fits(power: int, f: dict[str, Any]) -> bool:
+    """Whether a SIGNI's power as it left the field fits the filter's ``power_min`` and ``power_max``."""
+    too_low = "power_min" in f and power < f["power_min"]
+    return not (too_low or ("power_max" in f and power > f["power_max"]))
 
 
 def _as_it_left(s: GameState, iid: str) -> Card:

@@ -1147,9 +1147,8 @@ def _look_hand_text(s: Step) -> str:
             f"{s['random']} cards chosen at random from {whose} hand" if "random" in s else f"{whose} hand"
         )
         what = tg.filter_text(s["take"].get("filter", {}))
-        return f"look at {which} and put one of them {what} on the bottom of its owner's deck".replace(
-            "  ", " "
-        )
+        may = "you may put up to one" if s["take"].get("up_to") else "put one"
+        return f"look at {which} and {may} of them {what} on the bottom of its deck".replace("  ", " ")
     if "pick" in s:
         what = tg.filter_text(s["pick"].get("filter", {}))
         most = f"up to {s['pick']['count']}" if "count" in s["pick"] else "any number of"

@@ -419,7 +419,7 @@ def _look_hand(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 def _look_take(rec: Recorder, frame: Frame, at: Pending, owner: str) -> bool:
     """You look at a player's hand, or at ``random`` cards of it chosen at random (shown to you and its
     owner), and choose one of them that fits the ``take`` filter: it goes to the bottom of its owner's
-    deck."""
+    deck (``take.up_to``: you may choose none)."""
     step, s = at.step, rec.state
     if at.progress.look is None:
         hand = list(s.players[owner].zones["hand"])
@@ -435,13 +435,14 @@ def _look_take(rec: Recorder, frame: Frame, at: Pending, owner: str) -> bool:
         i for i in look.top if i in s.players[owner].zones["hand"] and tg._card_fits(facts.card_of(s, i), f)
     ]
     answer = taken(at)
-    if answer is None and len(fits) > 1:
+    optional = bool(step["take"].get("up_to"))  # "you may put one of them on the bottom"
+    if answer is None and (len(fits) > 1 or (optional and fits)):
         return ask_in_step(
             rec,
             frame,
             at,
             frame.player,
-            min=1,
+            min=0 if optional else 1,
             max=1,
             choices=fits,
             private=True,
