@@ -313,6 +313,14 @@ def _shared_color(c: Ctx, _p: dict[str, Any]) -> int:
     return max((sum(1 for card in lrigs if col in card.colors) for col in colors), default=0)
 
 
+@measure("shared_team", {}, lambda _p: "the most of your LRIGs that are of one team")
+def _shared_team(c: Ctx, _p: dict[str, Any]) -> int:
+    """The most of your LRIGs that are of one team ("your three LRIGs are of the same team": 3)."""
+    lrigs = [facts.card_of(c.s, sl.iid) for sl in c.s.players[c.controller].lrig.values() if sl is not None]
+    teams = [card.team for card in lrigs if card.team]
+    return max((teams.count(t) for t in set(teams)), default=0)
+
+
 @measure(
     "classes",
     {"zone": ("ener", "trash")},
