@@ -15,6 +15,8 @@ A form is its parameters and their types, how it reads in English, and what else
   ``move``: moved from the field to any other zone) by those effects (``any``: by any effect; vanished: nor
   in battle);
 - ``spell_cost``: ``{"add": [{"color", "n"}], "whose": "opponent" | "you"}``: spells of that player cost more;
+  ``{"reduce": [{"color", "n"}], "whose": "you", "filter": {...}}``: their spells that fit the filter cost
+  less (a colour's part by that colour, colorless by colorless; never below nothing);
 - ``spell_ban``: ``{"filter"}``: no player can use a spell that fits the filter ("non-white spells");
 - ``coin_ban``: ``{"whose": "you" | "opponent"}``: that player cannot gain coins (by effects, nor those
   printed on their LRIGs);
@@ -160,7 +162,7 @@ def _target_check(st: Step) -> list[str]:
 
 _UNREAD_BY_CONSTANTS = (
     "power_max", "power_min", "power_above_base", "power_below", "upped", "frozen", "in_front",
-    "highest_power", "infected", "power_is_base", "has_abilities", "has_enter", "attacked",
+    "highest_power", "lowest_power", "infected", "power_is_base", "has_abilities", "has_enter", "attacked",
 )  # fmt: skip
 
 
@@ -239,15 +241,35 @@ constant(
 
 def _spell_cost_text(st: Step) -> str:
     whose = "the opponent's" if st.get("whose", "opponent") == "opponent" else "your"
+    spells = f"spells {filter_text(st.get('filter', {}))}".strip()
+    if "reduce" in st:
+        less = ", ".join(f"{c['n']} {c['color']}" for c in st.get("reduce", []))
+        return f"{whose} {spells} cost {less} less"
     add = ", ".join(f"{c['n']} {c['color']}" for c in st.get("add", []))
-    return f"{whose} spells cost {add} more"
+    return f"{whose} {spells} cost {add} more"
+
+
+def _spell_cost_check(st: Step) -> list[str]:
+    out = [
+        "add and reduce are lists of {color, n}"
+        for c in [*st.get("add", []), *st.get("reduce", [])]
+        if not isinstance(c, dict) or set(c) != {"color", "n"} or not isinstance(c.get("n"), int)
+    ]
+    if ("add" in st) == ("reduce" in st):
+        out.append("spell_cost: either add or reduce")
+    out += [f"unknown filter key(s) {sorted(set(st.get('filter', {})) - set(FILTER_KEYS))}"] * bool(
+        set(st.get("filter", {})) - set(FILTER_KEYS)
+    )
+    return out
 
 
 constant(
     "spell_cost",
-    {"add": list, "whose": Literal["opponent", "you"]},
+    {"add": list, "reduce": list, "whose": Literal["opponent", "you"], "filter": dict},
     _spell_cost_text,
-    "spells of that player cost more",
+    "spells of that player cost more (add), or those of them that fit the filter cost less (reduce; rule "
+    "effect.spell-cost-less)",
+    check=_spell_cost_check,
 )
 
 

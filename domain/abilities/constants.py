@@ -52,6 +52,7 @@ __all__ = [
     "replacements",
     "spell_banned",
     "spell_cost_extra",
+    "spell_cost_less",
     "vanishes_to_trash",
 ]
 
@@ -382,14 +383,7 @@ def grow_cost(s: GameState, player: str, printed: tuple[CostItem, ...]) -> tuple
         if p == player:
             for c in st.get("reduce", []):
                 cut[c["color"]] = cut.get(c["color"], 0) + int(c["n"])
-    if not cut:
-        return printed
-    out = []
-    for item in printed:
-        less = min(item.n, cut.get(item.color, 0))
-        cut[item.color] = cut.get(item.color, 0) - less
-        out.append(CostItem(item.color, item.n - less))
-    return tuple(out)
+    return _less_by(printed, cut)
 
 
 def attack_cost(s: GameState, slot: Slot) -> dict[str, Any]:
@@ -474,6 +468,33 @@ def spell_cost_extra(s: GameState, caster: str) -> list[dict[str, Any]]:
         if (step.get("whose", "opponent") == "opponent") == (caster != p):
             extra.extend(step.get("add", []))
     return extra
+
+
+def spell_cost_less(
+    s: GameState, caster: str, spell: str, printed: tuple[CostItem, ...]
+) -> tuple[CostItem, ...]:
+    """The printed cost of ``caster``'s spell less what their constants reduce it by (``reduce``, for the
+    spells that fit the step's filter; a colour's part by that colour, colorless by colorless, never below
+    nothing: rule effect.spell-cost-less)."""
+    card = facts.card_of(s, spell)
+    cut: dict[str, int] = {}
+    for p, _source, st in active(s, "spell_cost"):
+        mine = (st.get("whose", "opponent") == "opponent") == (caster != p)
+        if mine and "reduce" in st and tg.card_fits(card, st.get("filter", {})):
+            for c in st["reduce"]:
+                cut[c["color"]] = cut.get(c["color"], 0) + int(c["n"])
+    return _less_by(printed, cut)
+
+
+def _less_by(printed: tuple[CostItem, ...], cut: dict[str, int]) -> tuple[CostItem, ...]:
+    if not cut:
+        return printed
+    out = []
+    for item in printed:
+        less = min(item.n, cut.get(item.color, 0))
+        cut[item.color] = cut.get(item.color, 0) - less
+        out.append(CostItem(item.color, item.n - less))
+    return tuple(out)
 
 
 def action_cost_extra(s: GameState, user: str, iid: str) -> list[dict[str, Any]]:

@@ -15,22 +15,22 @@ attached to it), ``not_card`` (a list of catalogue ids the card is none of: "oth
 (whether the SIGNI is awakened), ``power_above_base`` (whether its power is higher than its printed power),
 ``infected`` (whether a Virus is in the SIGNI zone the SIGNI is in: seed 001 'Virus'), ``in_front`` (the
 opponent's SIGNI in the zone in front of this card), ``highest_power`` (a SIGNI with the highest power on its
-side's field; both checked where targets are found); ``level_of`` / ``name_of`` (the same level, the same
-name, as one of the cards an earlier step of the effect took: ``moved``, ``discarded``, ``revealed`` or
-``it``, the cards the step before targeted; set when chosen, see ``NOTED_CARDS``), ``name`` (a list of printed
-names, as deck rules compare them: reprints share one), ``shares_lrig_color`` (``any``: the card shares a
-colour with one of its owner's LRIGs; ``not_center``: with one of them that is not the center LRIG),
-``not_timing`` (an Assist LRIG or ARTS without that use timing: ``attack``), ``grow_cost_zero`` (whether the
-card's grow cost is zero, of any colour), ``power_is_base`` (whether a SIGNI's power on the field is its
-printed power), ``has_abilities`` (whether a SIGNI on the field has an ability: printed and not lost, or
-gained), ``has_enter`` (whether the card has an [Enter] ability: on the field, one it has now, not lost, or
-gained; elsewhere, one printed), ``cost_max`` (the ener cost printed on the card, all its colours added up, is
-at most that), ``attacked`` (whether the SIGNI on the field attacked this turn), ``rise`` (whether the card
-has Rise: the Rise icon; checked where targets are found), ``frame`` (whether the card has the frame icon:
-Rise or Harmony), ``power_max_self`` (power no more than this card's own, as it is now; checked where
-targets are found), ``was_under_self`` (the card lay under this SIGNI as this SIGNI last left the field this
-turn: the turn's tally noted it, ``tally.last_known``; checked where targets are found), ``dissona`` (whether
-the card has the Dissona icon, rule card.dissona-icon).
+side's field), ``lowest_power`` (one with the lowest power there; both checked where targets are found);
+``level_of`` / ``name_of`` (the same level, the same name, as one of the cards an earlier step of the effect
+took: ``moved``, ``discarded``, ``revealed`` or ``it``, the cards the step before targeted; set when chosen,
+see ``NOTED_CARDS``), ``name`` (a list of printed names, as deck rules compare them: reprints share one),
+``shares_lrig_color`` (``any``: the card shares a colour with one of its owner's LRIGs; ``not_center``: with
+one of them that is not the center LRIG), ``not_timing`` (an Assist LRIG or ARTS without that use timing:
+``attack``), ``grow_cost_zero`` (whether the card's grow cost is zero, of any colour), ``power_is_base``
+(whether a SIGNI's power on the field is its printed power), ``has_abilities`` (whether a SIGNI on the field
+has an ability: printed and not lost, or gained), ``has_enter`` (whether the card has an [Enter] ability: on
+the field, one it has now, not lost, or gained; elsewhere, one printed), ``cost_max`` (the ener cost printed
+on the card, all its colours added up, is at most that), ``attacked`` (whether the SIGNI on the field attacked
+this turn), ``rise`` (whether the card has Rise: the Rise icon; checked where targets are found), ``frame``
+(whether the card has the frame icon: Rise or Harmony), ``power_max_self`` (power no more than this card's
+own, as it is now; checked where targets are found), ``was_under_self`` (the card lay under this SIGNI as this
+SIGNI last left the field this turn: the turn's tally noted it, ``tally.last_known``; checked where targets
+are found), ``dissona`` (whether the card has the Dissona icon, rule card.dissona-icon).
 
 Classes are printed as a general class and a sub-class ("Performer" and "Space"); two SIGNI share a class when
 they share a sub-class (``class_kinds``).
@@ -86,6 +86,7 @@ FILTER_KEYS = (
     "power_above_base",
     "in_front",
     "highest_power",
+    "lowest_power",
     "level_of",
     "name_of",
     "name",
@@ -481,6 +482,7 @@ def _filter_bit(k: str, v: Any) -> str | None:
     return {
         "in_front": "in front of this card",
         "highest_power": "with the highest power on that field",
+        "lowest_power": "with the lowest power on that field",
         "level_max_self": "of a level no higher than this card's",
         "power_max_self": "with no more power than this card",
         "was_under_self": "that was under this SIGNI as it left the field",

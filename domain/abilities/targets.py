@@ -177,9 +177,10 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = [i for i in out if i in was]
     if f.get("level_max_self"):  # a level no higher than this card's own (as it is now)
         out = [i for i in out if facts.level(s, i) <= facts.level(s, source)]
-    if f.get("highest_power") and zone == "signi":  # the highest power among that side's SIGNI (ties: all)
+    if (f.get("highest_power") or f.get("lowest_power")) and zone == "signi":  # among that side's SIGNI
         powers = {sl.iid: facts.power(s, sl) for _z, sl in s.players[owner].signi_slots()}
-        top = max(powers.values(), default=0)
+        pick = max if f.get("highest_power") else min  # the highest (or lowest) power there; ties: all
+        top = pick(powers.values(), default=0)
         out = [i for i in out if powers.get(i) == top]
     if f.get("in_front"):  # the SIGNI in the zone in front of this card's (none when it is not a SIGNI there)
         here = (s.players[s.owners[source]].find(source) or "").split(":")

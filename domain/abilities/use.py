@@ -300,10 +300,11 @@ def use_spell(rec: Recorder, act: Action) -> None:
     if spell_banned(s, iid):
         raise IllegalAction("effect.no-spells", f"a constant ability says no player can use {card.name}")
     under = _extra_cost(s, p, ab, act, card.name)
-    from domain.abilities.constants import spell_cost_extra
+    from domain.abilities.constants import spell_cost_extra, spell_cost_less
 
     extra = spell_cost_extra(s, p)  # constants of the opponent's cards that make spells cost more
-    cost = {"ener": [{"color": c.color, "n": c.n} for c in card.cost] + extra}
+    printed = spell_cost_less(s, p, iid, card.cost)  # constants of the player's own that make it cost less
+    cost = {"ener": [{"color": c.color, "n": c.n} for c in printed] + extra}
     eased = p in s.flags.get("spell_eased", ())  # this turn's next spell: one ener item may be colorless
     paid = _pay_ener(s, p, cost, act.get("pay"), card.name, eased)
     data: dict[str, Any] = {"player": p, "card": iid, "ener": paid}
