@@ -374,7 +374,8 @@ def _cost_text(cost: dict[str, Any]) -> str:
             out.append(f"downing {d.get('n', 1)} upped {what} {filter_text(d.get('filter', {}))}".rstrip())
     if cost.get("trash_ener"):
         t = cost["trash_ener"]
-        distinct = " of different classes" if t.get("distinct") else ""
+        distinct = {"level": " of different levels"}.get(str(t.get("distinct")), " of different classes")
+        distinct = distinct if t.get("distinct") else ""
         n = (
             "all the cards"
             if t.get("all")

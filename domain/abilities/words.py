@@ -1471,6 +1471,9 @@ def _target_first_check(name: str) -> Check:
 
 def _may_pay_text(s: Step) -> str:
     then, other = steps_text(s.get("then", [])), steps_text(s.get("else", []))
+    if "costs" in s:  # "you may pay X or Y"
+        what = " or ".join(fx.describe_cost(c) for c in s["costs"])
+        return f"{_first(s)}you may pay {what}" + (f"; if you do: {then}" if then else "")
     if not s["cost"]:
         return f"{_first(s)}you may: {then}"
     may = "pay, if you can," if s.get("must") else "you may pay"
@@ -1488,7 +1491,10 @@ def _cost_check(name: str) -> Any:
     def check(s: Step) -> list[str]:
         from domain.abilities.catalogue import COST_KEYS, DOWN_COST_PROBLEM
 
-        out = [f"step {name}: unknown cost {k!r}" for k in s.get("cost", {}) if k not in COST_KEYS]
+        costs = [s.get("cost", {}), *s.get("costs", [])]
+        out = [f"step {name}: unknown cost {k!r}" for c in costs for k in c if k not in COST_KEYS]
+        if name == "may_pay" and ("cost" in s) == ("costs" in s):
+            out.append("step may_pay: one cost, or a list of costs to choose from (costs)")
         out += _target_first_check(name)(s)
         if s.get("per") and not s.get("target_first"):
             out.append(f"step {name}: per target_level needs target_first")
@@ -1502,6 +1508,7 @@ word(
     "may_pay",
     {
         "cost": Cost,
+        "costs": list[Cost],
         "then": STEPS,
         "else": STEPS,
         "choose_payment": bool,
@@ -1513,7 +1520,6 @@ word(
     _may_pay_text,
     control=True,
     check=_cost_check("may_pay"),
-    required=("cost",),
 )(fx.OPS["may_pay"])
 word(
     "may",

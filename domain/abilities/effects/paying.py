@@ -169,8 +169,7 @@ def _chosen_cost_steps(
         if len(found) < spec["count"]:
             return None
         if c.get("distinct") and not any(
-            tg.distinct_classes([facts.card_of(s, i) for i in combo])
-            for combo in combinations(found, spec["count"])
+            _distinct(s, combo, str(c["distinct"])) for combo in combinations(found, spec["count"])
         ):
             return None
         steps.append({"op": op_name, "target": spec})
@@ -338,6 +337,15 @@ def signi_cost_step(
     return {"op": "move", "to": to, "into": "owner", "target": spec, "_cost": True}
 
 
+def _distinct(s: GameState, cards: tuple[str, ...], what: str) -> bool:
+    """Whether cards are all of different levels (``level``) or of different classes ("three SIGNI of
+    different levels": a cost's ``distinct``)."""
+    if what == "level":
+        levels = [facts.card_of(s, i).level for i in cards]
+        return len(set(levels)) == len(levels)
+    return tg.distinct_classes([facts.card_of(s, i) for i in cards])
+
+
 @op("may_pay")
 def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """You may pay a cost; if you do, what follows (``then``) happens, if you do not, ``else`` does. An empty
@@ -345,14 +353,18 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     that takes targets has them chosen before the payment is asked (the printed order "target ...; you may pay
     ...; if you do, ... it"; and the first step of ``else`` that takes targets has them too: "if you did not,
     ... it"); with nothing to target there is nothing to pay for, and nothing happens.
-    ``must``: not asked: paid whenever it can be ("pay ... and ...; if you do" of a mode chosen)."""
+    ``must``: not asked: paid whenever it can be ("pay ... and ...; if you do" of a mode chosen). ``costs``
+    instead of ``cost``: one of several costs, as the player chooses (options ``pay_1``, ``pay_2`` ...: "you
+    may pay {Blue} or {Black}")."""
     step = at.step
     s, p = rec.state, frame.player
-    cost = step["cost"]
     first = targets_first(rec, frame, at)
     if isinstance(first, bool):
         return first
     chosen = first
+    if "costs" in step:
+        return _may_pay_one_of(rec, frame, at, chosen)
+    cost = step["cost"]
     if step.get("per") == "target_level":  # "pay this for each level of the target": the target's level now
         times = facts.level(s, chosen[0]) if chosen and tg.on_field(s, chosen[0]) else 0
         cost = {**cost, "ener": [{**c, "n": int(c["n"]) * times} for c in cost.get("ener", [])]}
@@ -399,6 +411,45 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             frame.insert(paying + step.get("then", []))
     else:
         _otherwise(frame, step, chosen)
+    return True
+
+
+def _may_pay_one_of(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
+    """ "You may pay X or Y; if you do, ...": the player picks one of the costs they can pay, or declines."""
+    step, s, p = at.step, rec.state, frame.player
+    payable: dict[str, tuple[dict[str, Any], list[str], list[dict[str, Any]]]] = {}
+    for k, cost in enumerate(step["costs"]):
+        payment = ener_payment(s, p, cost)
+        paying = cost_steps(s, p, frame.card, p, cost, as_cost=bool(step.get("_cost")), down_self=True)
+        if payment is not None and paying is not None:
+            payable[f"pay_{k + 1}"] = (cost, payment, paying)
+    if payable and at.progress.answer is None:
+        what = " or ".join(describe_cost(c) for c, _e, _p in payable.values())
+        return ask_in_step(
+            rec,
+            frame,
+            at,
+            p,
+            min=0,
+            max=0,
+            choices=[],
+            options=[*payable, "decline"],
+            prompt=f"pay {what}?",
+            rule="cost.ener",
+        )
+    option = str(take(at).get("option")) if payable else "decline"
+    frame.queue.pop(0)
+    if option not in payable:
+        _otherwise(frame, step, chosen)
+        return True
+    _cost, payment, paying = payable[option]
+    if payment:
+        rec.emit("CostPaid", p, "cost.ener", {"player": p, "ener": payment, "for": frame.card})
+    frame.notes["paid"] = list(payment)
+    if chosen:
+        insert_targeted(frame, paying, step.get("then", []), chosen)
+    else:
+        frame.insert(paying + step.get("then", []))
     return True
 
 
