@@ -7,9 +7,11 @@ done by ``domain.abilities.constants`` as it loads), so this module imports noth
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import cache
+from itertools import chain
 from typing import Any
 
 from domain import durations
@@ -202,30 +204,47 @@ def keywords(state: GameState, slot: Slot, granting: Sequence[Any] | None = None
     """Printed keywords, those gained until end of turn, and those constant abilities give now.
     ``granting``: the constant keyword steps that apply now (``constants.active(state, "keywords")``),
     when the caller asks for many cards of one state and has worked them out once."""
-    out = frozenset(card_of(state, slot.iid).keywords) | frozenset(slot.keywords)
+    out = frozenset(chain.from_iterable(_keyword_sources(state, slot, granting)))
+    lost = {k.split(":", 1)[1] for k in out if k.startswith("lose:")}
+    if lost:  # "it loses X and cannot gain X": gone, however it would have it
+        out = frozenset(k for k in out if k not in lost)
+    return out
+
+
+def keyword_counts(state: GameState, slot: Slot) -> dict[str, int]:
+    """How many times the SIGNI has each keyword: once for each source that gives it (printed, the constant
+    abilities together, the zone's), and once more for each time an effect gave it, even a keyword it had
+    already ("gains one [Lancer]": a second one is gained too)."""
+    counts = Counter(chain.from_iterable(_keyword_sources(state, slot, None)))
+    lost = {k.split(":", 1)[1] for k in counts if k.startswith("lose:")}
+    return {k: n for k, n in counts.items() if k not in lost}
+
+
+def _keyword_sources(state: GameState, slot: Slot, granting: Sequence[Any] | None) -> list[Iterable[str]]:
+    """Where a SIGNI's keywords come from, one collection each: printed, those effects gave until end of
+    turn (one entry for each gain), those constant abilities give now, and the turn's and the lasting zone
+    keywords and attack limits."""
+    out: list[Iterable[str]] = [card_of(state, slot.iid).keywords, slot.keywords]
     if granting is None or granting:
-        out |= _constant_effects[1](state, slot, granting)
+        out.append(_constant_effects[1](state, slot, granting))
     limits = state.flags.get("signi_attack_max")  # "your SIGNI may attack only once this turn"
     owner = state.owners.get(slot.iid)
     if limits and owner in limits and int(state.flags.get("signi_attacks", 0)) >= int(limits[owner]):
-        out |= {"cannot_attack"}
+        out.append(("cannot_attack",))
     zoned = state.flags.get("zone_keywords")  # "this turn, SIGNI in your center SIGNI zone gain ..."
     if zoned:
         owner = state.owners[slot.iid]
         where = state.players[owner].find(slot.iid) or ""
         if where.startswith("signi:"):
-            out |= frozenset(zoned.get(owner, {}).get(where.split(":")[1], ()))
+            out.append(frozenset(zoned.get(owner, {}).get(where.split(":")[1], ())))
     if owner is not None and state.players[owner].lasting:  # the same, for a stated time
-        out |= _lasting_zone_keywords(state, owner, slot.iid)
+        out.append(_lasting_zone_keywords(state, owner, slot.iid))
     forbidden = state.flags.get("attack_forbidden")  # zones whose SIGNI cannot attack this turn
     if forbidden:
         owner = state.owners[slot.iid]
         where = state.players[owner].find(slot.iid) or ""
         if where.startswith("signi:") and where.split(":")[1] in forbidden.get(owner, ()):
-            out |= {"cannot_attack"}
-    lost = {k.split(":", 1)[1] for k in out if k.startswith("lose:")}
-    if lost:  # "it loses X and cannot gain X": gone, however it would have it
-        out = frozenset(k for k in out if k not in lost)
+            out.append(("cannot_attack",))
     return out
 
 

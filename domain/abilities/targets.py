@@ -26,7 +26,9 @@ Filters (which cards fit) live in ``filters``, and the conditions abilities chec
 named here too, for the modules that read them through this one. Zone ``field`` names SIGNI and LRIG on that
 side's field; zone ``under`` names the cards lying under that side's SIGNI (a [Soul] is attached, not
 under), with ``above``: a filter the SIGNI on top of the card must fit, ``of: "self"``: only the cards under
-this card. ``{"self": true, "zone": "ener"}``
+this card, ``of: "face_down"``: the cards under that side's face-down cards instead; zone ``face_down`` names
+the face-down cards in that side's SIGNI zones (rule face-down.signi: no SIGNI, so no filter fits one; with
+``all`` only), for "every card in the SIGNI zones". ``{"self": true, "zone": "ener"}``
 (or trash, hand) names this card in that zone of its owner.
 """
 
@@ -92,7 +94,11 @@ __all__ = [
     "target_text",
 ]
 
-ZONES = ("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck", "life_cloth", "under", "check")
+ZONES = (
+    *("signi", "trash", "ener", "hand", "lrig", "field", "lrig_deck", "life_cloth", "under", "check"),
+    "face_down",
+)
+UNDER_OF = ("self", "face_down")  # what the cards of zone ``under`` lie under: this card, face-down cards
 
 # the names the rest of the abilities used before the filters had a module of their own
 _card_fits = card_fits
@@ -145,8 +151,13 @@ def candidates(s: GameState, controller: str, source: str, spec: dict[str, Any])
         out = _signi(s, owner, f, shadow=source if targeted else None)
     elif zone == "lrig":
         out = _lrigs(s, owner, f)
+    elif zone == "under" and spec.get("of") == "face_down":
+        out = [u for _z, e in s.players[owner].face_down_cards() for u in e["under"]]
+        out = [u for u in out if card_fits(facts.card_of(s, u), f)]
     elif zone == "under":
         out = _under(s, owner, f, spec.get("above", {}), source if spec.get("of") == "self" else None)
+    elif zone == "face_down":  # a face-down card is no SIGNI: nothing of it fits a filter
+        out = [] if f else [e["iid"] for _z, e in s.players[owner].face_down_cards()]
     else:
         out = [
             iid
@@ -298,9 +309,13 @@ def target_text(spec: dict[str, Any]) -> str:
         what = "SIGNI"
     else:
         what = "card" if kind is None else kind
+    if zone_name == "face_down":
+        return f"every face-down card in {side} SIGNI zones"
     if zone_name == "under":
         above = filter_text(spec.get("above", {}))
         where = "this SIGNI" if spec.get("of") == "self" else f"a SIGNI {above} in {side} field"
+        if spec.get("of") == "face_down":
+            where = f"a face-down card in {side} SIGNI zones"
         text = f"{up_to_text(spec)}{n} target {what} {filter_text(f)} under {where}"
         return text.replace("  ", " ")
     zone = {"signi": "field", "lrig": "field", "field": "field", "life_cloth": "Life Cloth"}.get(

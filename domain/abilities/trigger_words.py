@@ -330,9 +330,9 @@ event(
 
 event(
     "gains_keyword",
-    "another SIGNI of yours on the field comes to have one of the ``keywords`` it did not have: an effect "
-    "gives it, or a constant ability starts to give it (watched before and after each event; once for each "
-    "keyword)",
+    "another SIGNI of yours on the field gains one of the ``keywords``: an effect gives it (even one it has "
+    "already: each gain counts), or a constant ability starts to give it (watched before and after each "
+    "event; once for each keyword gained)",
     {("other",): "When another SIGNI of yours gains {keywords}"},
     default_whose="other",
 )

@@ -848,31 +848,34 @@ def _watchers(s: GameState) -> frozenset[str]:
     return _WATCHERS.get(s.cards, find)
 
 
-def keywords_watched(s: GameState) -> dict[str, frozenset[str]] | None:
+def keywords_watched(s: GameState) -> dict[str, dict[str, int]] | None:
     """Before an event: the keywords of every SIGNI on the field of a player who has a SIGNI there that
-    triggers on another SIGNI gaining a keyword (None: no such SIGNI on any field, nothing is watched)."""
+    triggers on another SIGNI gaining a keyword, each with how many times the SIGNI has it
+    (``facts.keyword_counts``; None: no such SIGNI on any field, nothing is watched)."""
     watchers = _watchers(s)
     if not watchers:
         return None
-    out: dict[str, frozenset[str]] = {}
+    out: dict[str, dict[str, int]] = {}
     for ps in s.players.values():
         slots = [sl for _z, sl in ps.signi_slots()]
         if any(sl.iid in watchers for sl in slots):
-            out.update((sl.iid, facts.keywords(s, sl)) for sl in slots)
+            out.update((sl.iid, facts.keyword_counts(s, sl)) for sl in slots)
     return out or None
 
 
-def keywords_gained(rec: Recorder, before: dict[str, frozenset[str]]) -> None:
-    """After an event: each keyword a SIGNI watched before it has now and did not have then (an effect gave
-    it, a constant ability started to give it) triggers the abilities of the other SIGNI of its player that
-    watch for it; the keyword is noted for their effect ("that ability")."""
+def keywords_gained(rec: Recorder, before: dict[str, dict[str, int]]) -> None:
+    """After an event: each keyword a SIGNI watched before it has now more times than then (an effect gave
+    it, even one it had already; a constant ability started to give it) triggers, once for each time gained,
+    the abilities of the other SIGNI of its player that watch for it; the keyword is noted for their effect
+    ("that ability")."""
     s = rec.state
     watchers = _watchers(s)
     for iid, had in before.items():
         slot = tg._slot(s, iid)
         if slot is None:
             continue  # it left the field: it gained nothing there
-        gained = sorted(facts.keywords(s, slot) - had)
+        now = facts.keyword_counts(s, slot)
+        gained = sorted(k for k, n in now.items() for _ in range(n - had.get(k, 0)))
         owner = s.owners[iid]
         for k in gained:
             found: Found = []

@@ -76,8 +76,10 @@ def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
         out.append(f"step {name}: unknown filter key(s) {sorted(bad)}")
     if ("above" in spec or "of" in spec) and spec.get("zone") != "under":
         out.append(f"step {name}: only a target under a SIGNI (zone under) names the SIGNI above it (or of)")
-    if spec.get("of", "self") != "self":
-        out.append(f"step {name}: of names only this card (self)")
+    if spec.get("of", "self") not in tg.UNDER_OF:
+        out.append(f"step {name}: of names this card (self) or the face-down cards (face_down)")
+    if spec.get("zone") == "face_down" and (not spec.get("all") or spec.get("filter")):
+        out.append(f"step {name}: the face-down cards (zone face_down) are named all, with no filter")
     for key in ("level_of", "name_of"):
         if key in spec.get("filter", {}) and spec["filter"][key] not in tg.NOTED_CARDS:
             out.append(f"step {name}: filter {key} names one of {list(tg.NOTED_CARDS)}")
