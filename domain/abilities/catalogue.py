@@ -23,10 +23,11 @@ A card's entry is a list of abilities. An ability is an object:
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n" | "total_level", "filter", "distinct"},
   "coins": n, "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"},
-  "self_to": "deck_bottom" | "discard" | "excluded", "power_self": n, "mill": n}`` (``put_signi``: put this
-  SIGNI, n SIGNI of yours, or all of them, into the trash or the ener zone; ``self_to``: this card goes onto
-  its owner's deck bottom, is discarded from the hand, or is removed from the game from the zone its ability
-  is used from; ``total_level``: any number of cards whose levels
+  "self_to": "deck_bottom" | "discard" | "excluded" | "trash", "power_self": n, "mill": n}`` (``put_signi``:
+  put this SIGNI, n SIGNI of yours, or all of them, into the trash or the ener zone; ``self_to``: this card
+  goes onto its owner's deck bottom, is discarded from the hand, is removed from the game from the zone its
+  ability is used from, or is put from the ener zone into the trash; ``total_level``: any number of cards
+  whose levels
   total exactly that; ``power_self``: this SIGNI gets n power, a minus, until end of turn; ``mill``: put the
   top n cards of your deck into the trash; ``trash_ener`` ``all``: every card of the ener zone that fits;
   ``reveal``: ``{"n", "filter"}``: reveal that many cards of your hand that fit;
@@ -94,9 +95,10 @@ COST_KEYS = (
     "reveal",
     "exclude_piece",
 )
-SELF_TO = ("deck_bottom", "discard", "excluded")  # cost "self_to": this card goes there as the cost;
-# "discard": it is discarded from the hand (an [Action] used from the hand); "excluded": it is removed from
-# the game from the zone it is used from (an [Action] used from the trash or the ener zone)
+SELF_TO = ("deck_bottom", "discard", "excluded", "trash")  # cost "self_to": this card goes there as the
+# cost; "discard": it is discarded from the hand (an [Action] used from the hand); "excluded": it is removed
+# from the game from the zone it is used from (an [Action] used from the trash or the ener zone); "trash":
+# it is put from the ener zone into the trash (an [Action] used from the ener zone)
 FROM_ZONES = ("trash", "ener")  # "from": the zone of its owner an [Action] ability is used from
 EXTRA_COST_KEYS = ("coins", "exceed")  # what an "extra_cost" (Bet, an optional Exceed) may ask
 ABILITY_KEYS = (
@@ -419,6 +421,8 @@ def _cost_text(cost: dict[str, Any]) -> str:
         out.append("discarding this card from your hand")
     elif cost.get("self_to") == "excluded":
         out.append("removing this card from the game")
+    elif cost.get("self_to") == "trash":
+        out.append("putting this card from the ener zone into the trash")
     elif cost.get("self_to"):
         out.append("putting this card from the field onto the bottom of its owner's deck")
     if cost.get("put_signi"):
@@ -503,6 +507,8 @@ def _shape_problems(ab: Ability) -> list[str]:
         out.append(f"only an action ability is used from a zone, one of {FROM_ZONES}")
     if ab.get("cost", {}).get("self_to") == "excluded" and "from" not in ab:
         out.append("only an action ability used from a zone removes its card from the game as its cost")
+    if ab.get("cost", {}).get("self_to") == "trash" and ab.get("from") != "ener":
+        out.append("only an action ability used from the ener zone puts its card into the trash as its cost")
     marker = ab.get("cost", {}).get("remove_marker")
     if marker is not None and (
         not isinstance(marker, dict)

@@ -6,9 +6,9 @@ A *measure* is an object with one key naming what is measured, its value the mea
   bool, "every": n}}``: cards in a zone that fit the filter (zone ``signi``: SIGNI on the field, ``lrig``:
   LRIGs on the field, ``public``: the public zones; side ``any``: both players'; with ``distinct: name``,
   cards of different names ("three different red SIGNI"); ``other``: not this card; ``every``: whole
-  groups of n);
+  groups of n; ``most``: no more than n counted);
 - ``{"power": {}}``: this card's power (nothing when it is not on the field); ``{"power": {"of":
-  "your_signi"}}``: the total power of the SIGNI on your field;
+  "your_signi"}}``: the total power of the SIGNI on your field (with ``filter``: of those that fit it);
 - ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi" | "affected" |
   "self"}}``: the level of that player's center LRIG, the lowest level among their LRIGs, their LRIGs' levels
   added up ("for each level of each LRIG on your field"), the levels of the SIGNI on their field added up,
@@ -123,7 +123,8 @@ def _counted(p: dict[str, Any]) -> str:
     other = "other " if p.get("other") else ""
     every = f"groups of {p['every']} " if p.get("every", 1) != 1 else ""
     text = f"{every}{other}{what} {filter_text(p.get('filter', {}))}{names} in {_whose(p)} {where}"
-    return text.replace("  ", " ")
+    most = f" (up to {p['most']} of them)" if "most" in p else ""
+    return text.replace("  ", " ") + most
 
 
 def _count_text(p: dict[str, Any]) -> str:
@@ -140,6 +141,7 @@ def _count_text(p: dict[str, Any]) -> str:
         "distinct": ("name",),
         "other": bool,
         "every": int,
+        "most": int,
     },
     _count_text,
 )
@@ -147,7 +149,7 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
     """Cards in a zone of that side (``any``: both sides) that fit the filter (SIGNI and LRIGs: on the field;
     ``public``: every public zone, see ``_public``); with ``distinct: name``, the different names among them
     ("different <Angel> SIGNI"); ``other``: this card not counted; ``every: n``: how many whole groups of n
-    ("for every two cards")."""
+    ("for every two cards"); ``most: n``: no more than n counted ("it counts up to fifteen cards")."""
     s = c.s
     side = p.get("side", "you")
     players = [c.controller, opponent(c.controller)] if side == "any" else [side_of(c.controller, side)]
@@ -168,7 +170,8 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
             found += [iid for iid in ps.zones[zone] if card_fits(_as_counted(s, iid, player, c), f)]
     found = [iid for iid in found if not (p.get("other") and iid == c.source)]
     n = len({facts.card_of(s, i).name for i in found}) if p.get("distinct") == "name" else len(found)
-    return n // int(p.get("every", 1))
+    n //= int(p.get("every", 1))
+    return min(n, int(p["most"])) if "most" in p else n
 
 
 PUBLIC = "public"  # the public zones of a side, as a zone ``count`` may name
@@ -216,13 +219,20 @@ def _level_total(c: Ctx, p: dict[str, Any]) -> int:
 
 @measure(
     "power",
-    {"of": ("self", "your_signi")},
-    lambda p: "the total power of your SIGNI" if p.get("of") == "your_signi" else "its power",
+    {"of": ("self", "your_signi"), "filter": dict},
+    lambda p: (
+        f"the total power of your SIGNI {filter_text(p.get('filter', {}))}".rstrip()
+        if p.get("of") == "your_signi"
+        else "its power"
+    ),
 )
 def _power(c: Ctx, p: dict[str, Any]) -> int | None:
-    """This card's power, while it is on the field; ``of: your_signi``: the total power of your SIGNI."""
+    """This card's power, while it is on the field; ``of: your_signi``: the total power of your SIGNI (with
+    ``filter``: of those that fit it, "the total power of your <Angel> SIGNI")."""
     if p.get("of") == "your_signi":
-        return sum(facts.power(c.s, sl) for _z, sl in c.s.players[c.controller].signi_slots())
+        f = p.get("filter", {})
+        slots = c.s.players[c.controller].signi_slots()
+        return sum(facts.power(c.s, sl) for z, sl in slots if not f or slot_fits(c.s, sl, z, f))
     slot = slot_of(c.s, c.source)
     if c.s.where(c.source) is None or slot is None:
         return None
@@ -384,14 +394,17 @@ NOTED = ("discarded", "moved", "done", "trashed", "extra_paid", "attack_damaged"
 def _noted_text(p: dict[str, Any]) -> str:
     if "filter" in p:
         return f"the cards the effect just moved that are {filter_text(p['filter']).strip().strip('()')}"
+    if p.get("what") == "trashed":
+        return "the cards put into the trash this way"
     return f"what the effect noted as {p.get('what')}"
 
 
 @measure("noted", {"what": NOTED, "filter": dict}, _noted_text)
 def _noted(c: Ctx, p: dict[str, Any]) -> int:
     """What the effect in progress noted: cards discarded, moved (its last move; with a ``filter``, those of
-    them that fit it), moved by the step just before; whether the extra cost was paid, whether the attack it
-    waited for dealt damage (1 or 0)."""
+    them that fit it), moved by the step just before, put into the trash from the ener zone or the hand by its
+    ``trash`` step (``trashed``: "for each card put into the trash this way"); whether the extra cost was
+    paid, whether the attack it waited for dealt damage (1 or 0)."""
     what = p.get("what")
     value = c.vars.get(str(what), 0)
     if what == "trashed":  # the cards a trash step put into the trash from a zone other than the field

@@ -18,7 +18,8 @@ card that fits, without targeting (Shadow does not protect from it);
 ``chooser: "opponent"``: the opponent chooses the cards (not a target: Shadow does not protect);
 ``distinct: "class"`` (or ``"level"``, ``"color"``) asks for cards of pairwise different classes (levels, or
 sharing no colour), ``shared:
-"color"`` for cards that all share a colour, ``level_total_max: n`` for cards whose levels total n or less
+"color"`` (``"class"``) for cards that all share a colour (a class), ``level_total_max: n`` for cards whose
+levels total n or less
 (``"opponent_center"``: no more than the level of the opponent's center LRIG), ``total_level``: cards whose
 levels total exactly that (a number, or ``filters.NOTED_CARDS``: the total of the SIGNI an earlier step took;
 ``count``: no more cards than that), chosen one at a time.
@@ -331,7 +332,10 @@ def target_text(spec: dict[str, Any]) -> str:
         "class": " with different classes",
         "level": " with different levels",
         "color": " sharing no colour with each other",
-    }.get(str(spec.get("distinct")), " that share a colour" if spec.get("shared") == "color" else "")
+    }.get(
+        str(spec.get("distinct")),
+        {"color": " that share a colour", "class": " that share a class"}.get(str(spec.get("shared")), ""),
+    )
     if spec.get("level_total_max") == "opponent_center":
         distinct += " of total level no more than the opponent's center LRIG's level"
     elif "level_total_max" in spec:

@@ -145,8 +145,9 @@ event(
         ("this", "", "", "not_battle"): "When it is vanished other than in battle",
         ("this", "", "", "battle"): "When it is vanished in battle",
         ("you",): "When a SIGNI{f} on your field is vanished",
+        ("opponent",): "When a SIGNI{f} on your opponent's field is vanished",
     },
-    filtered=(("you",), ("this",)),
+    filtered=(("you",), ("this",), ("opponent",)),
     by=("any", "not_battle", "battle"),
     keyed_by=True,
 )
@@ -240,13 +241,17 @@ event(
 )
 event(
     "discards",
-    "a player discards by an effect of their own card, or the opponent by yours (not as a cost)",
+    "a player discards by an effect of their own card, or the opponent by yours (not as a cost); without "
+    "``by``, a card is discarded in any way (by any effect, as a cost, to Guard, for the hand size)",
     {
         ("you", "", "", "own_effect"): "When your own effect makes you discard",
         ("opponent", "", "", "your_effect"): "Each time your effect makes the opponent discard a card",
         ("this", "", "", "own_effect"): "When this card is discarded by your own effect",
+        ("you",): "Each time you discard a card{f} (in any way)",
+        ("this",): "When this card is discarded (in any way)",
     },
-    by=("own_effect", "your_effect"),
+    filtered=(("you",),),
+    by=("any", "own_effect", "your_effect"),
     keyed_by=True,
     default_whose="you",
 )

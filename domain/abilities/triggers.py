@@ -284,6 +284,9 @@ OPPONENT_GROWS = tw.form("grows", "opponent")
 OTHER_GROWS = tw.form("grows", "other")
 YOUR_GROWS = tw.form("grows", "you")
 THIS_DISCARDED = tw.form("discards", "this", by="own_effect")
+VANISHED_OPPONENTS = tw.form("vanished", "opponent", by="any")
+DISCARDS_ANY = tw.form("discards", "you", by="any")  # "when you discard a <X>": in any way, a cost too
+THIS_DISCARDED_ANY = tw.form("discards", "this", by="any")
 MILLED_FROM_YOURS = tw.form("mills", "you", by="any")
 REFRESHES_YOURS = tw.form("refreshes", "you")
 LOSES_LIFE = tw.form("loses_life_cloth", "you")
@@ -371,6 +374,9 @@ def _drew(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 
 
 def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    for iid in d.get("cards", ()):  # "when you discard a <Pripara> SIGNI", "when this card is discarded":
+        yield from _signi(s, d["player"], DISCARDS_ANY, iid)  # by any effect, as a cost, to Guard ...
+        yield iid, d["player"], "auto", THIS_DISCARDED_ANY, None  # the card, now in the trash
     if d.get("cards") and _by_own_effect(s, d):
         yield from _signi(s, d["player"], DISCARDS)
         for iid in d["cards"]:  # "when this card is discarded by your effect": the card, now in the trash
@@ -503,6 +509,7 @@ def _vanished(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     # back to when it was on the field (000 '[Auto]')
     yield d["card"], d["player"], "auto", VANISHED_YOURS, d["card"]
     yield from _signi(s, d["player"], VANISHED_YOURS, d["card"])
+    yield from _signi(s, opponent(d["player"]), VANISHED_OPPONENTS, d["card"])  # "an opponent's SIGNI"
     if d.get("cause") != "battle":  # by an effect, or by rule processing (power 0 or less)
         yield d["card"], d["player"], "auto", VANISHED_NOT_IN_BATTLE, None
     else:

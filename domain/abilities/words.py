@@ -392,13 +392,13 @@ for _name in (
     "life_to_deck",
     "life_to_trash",
     "swap_life_top",
-    "ener_to_trash",
     "exceed",
     "shed_under",
     "deck_to_under",
 ):
     _move_alias(_name, _TOP)
 _move_alias("ener_charge", {"n": int, "who": Who, "per": dict[str, Any]})
+_move_alias("ener_to_trash", {**_TOP, "per": dict[str, Any]})  # "one card for each card trashed this way"
 _move_alias("top_to_bottom", {**_TOP, "position": Literal["shuffled"]})
 _move_alias("search", {"filter": dict[str, Any], "n": int})
 _move_alias("gather_under", {})

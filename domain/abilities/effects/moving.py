@@ -490,12 +490,13 @@ def _swap_life_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> b
 @op("ener_to_trash")
 def _ener_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """A player chooses N cards of their own ener zone (all, when there are no more) and puts them into the
-    trash: ``who`` is that player (``opponent``: the opponent chooses theirs)."""
+    trash: ``who`` is that player (``opponent``: the opponent chooses theirs); with ``per``, N for each of
+    what the measure counts ("one for each card this effect put into your trash")."""
     step = at.step
     s = rec.state
     p = who(frame, step)
     ener = list(s.players[p].zones["ener"])
-    n = min(int(step.get("n", 1)), len(ener))
+    n = min(count(frame, step, s), len(ener))
     if n == 0:
         return True
     prompt = f"choose {n} card(s) of your ener zone to put into the trash"

@@ -285,11 +285,11 @@ def cost_steps(
         steps.append(
             {"op": "remove_marker", "marker": m["marker"], "side": m.get("side", "opponent"), "_cost": True}
         )
-    if cost.get("self_to") == "excluded":  # an [Action] used from the trash or ener: the card leaves the game
-        zone = next((z for z in ("trash", "ener") if card in s.players[payer].zones[z]), None)
-        if payer != player or zone is None:
+    if cost.get("self_to") in ("excluded", "trash"):
+        own = _self_from_zone(s, player, card, payer, str(cost["self_to"]))
+        if own is None:
             return None
-        steps.append({"op": "exclude", "target": {"self": True, "zone": zone}, "_cost": True})
+        steps.append(own)
     if cost.get("self_to") == "deck_bottom":  # this card leaves the field as the cost, paid last:
         if payer != player or tg._slot(s, card) is None:  # only while it is on the field
             return None
@@ -300,6 +300,21 @@ def cost_steps(
             return None
         steps.append(put)
     return [x for st in steps for x in (st, {"op": "then"})]
+
+
+def _self_from_zone(s: GameState, player: str, card: str, payer: str, to: str) -> dict[str, Any] | None:
+    """The cost step of an [Action] used from the trash or the ener zone that moves its own card: removed
+    from the game (``excluded``) or, from the ener zone, put into the trash (``trash``); None when the card
+    is not there."""
+    zones = ("ener",) if to == "trash" else ("trash", "ener")
+    zone = next((z for z in zones if card in s.players[payer].zones[z]), None)
+    if payer != player or zone is None:
+        return None
+    return {
+        "op": "exclude" if to == "excluded" else "trash",
+        "target": {"self": True, "zone": zone},
+        "_cost": True,
+    }
 
 
 def _trash_to_deck_step(

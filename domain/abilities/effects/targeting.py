@@ -349,7 +349,8 @@ def _distinct_targets(
     rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
 ) -> list[str] | None:
     """Targets that must fit together (pairwise different classes, levels or colours, ``shared: color``: all
-    of one colour at least; ``level_total_max``: levels totalling at most n, or ``opponent_center``: the
+    of one colour at least, ``shared: class``: all of one class at least; ``level_total_max``: levels
+    totalling at most n, or ``opponent_center``: the
     level of the opponent's center LRIG), chosen one at a time among those that can still make a full set
     ("up to" may stop early). None: a choice was asked."""
     s = rec.state
@@ -370,6 +371,9 @@ def _distinct_targets(
         if spec.get("shared") == "color":  # "that share a colour" (colourless is no colour)
             common = set.intersection(*(set(facts.card_of(s, i).colors) for i in cards)) - {"colorless"}
             if not common:
+                return False
+        elif spec.get("shared") == "class":  # "that share a class" (a class printed on each of them)
+            if not frozenset.intersection(*(tg.class_kinds(facts.card_of(s, i)) for i in cards)):
                 return False
         elif spec.get("distinct") == "level":
             levels = [facts.card_of(s, i).level for i in cards]
