@@ -34,7 +34,8 @@ A card's entry is a list of abilities. An ability is an object:
   ``remove_marker``: ``{"marker": "virus", "side": "opponent" | "you"}``: remove one such marker from a SIGNI
   zone of that field; ``trash_under``: ``{"n", "filter"}``: put n cards from under this card into the trash;
   ``trash_to_deck``: ``{"n", "filter", "shared": "color"}``: shuffle n cards of your trash (that share a
-  colour) into your deck; ``exclude_piece``: n: remove n PIECEs in your LRIG deck from the game);
+  colour) into your deck; ``exclude_piece``: n: remove n PIECEs in your LRIG deck from the game; ``crush``:
+  n: crush the top n of your Life Cloth, whose Life Bursts activate);
   ``discard`` may also be a list of parts of different kinds; for an ``enter`` ability the cost is optional:
   the player may pay it or not
 - ``extra_cost``: for a spell or a PIECE, ``{"coins": n}`` (Bet) or ``{"exceed": n}``: a cost its player may
@@ -94,6 +95,7 @@ COST_KEYS = (
     "trash_to_deck",
     "reveal",
     "exclude_piece",
+    "crush",
 )
 SELF_TO = ("deck_bottom", "discard", "excluded", "trash")  # cost "self_to": this card goes there as the
 # cost; "discard": it is discarded from the hand (an [Action] used from the hand); "excluded": it is removed
@@ -408,6 +410,8 @@ def _cost_text(cost: dict[str, Any]) -> str:
         out.append(f"putting {what} from under it into the trash")
     if cost.get("coins"):
         out.append(f"{cost['coins']} coin(s)")
+    if cost.get("crush"):
+        out.append(f"crushing {cost['crush']} of your Life Cloth")
     if cost.get("exceed"):
         n = cost["exceed"]
         out.append(f"exceed {n} ({n} cards from under your LRIGs into the LRIG trash)")

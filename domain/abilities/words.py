@@ -1187,8 +1187,9 @@ _LOOK_HAND = {
 
 
 def _rest_top_many(s: Step) -> bool:
-    """A look that leaves more than one card on top would need their order: refused (rest "top": n 1)."""
-    return s.get("rest") == "top" and s.get("n") != 1
+    """A look that leaves more than one card on top needs their order: refused (rest "top": n 1) unless its
+    player chooses it (``order: chosen``: "put the rest back on top in any order")."""
+    return s.get("rest") == "top" and s.get("n") != 1 and s.get("order") != "chosen"
 
 
 general_word(
@@ -1219,7 +1220,11 @@ general_word(
     check=lambda s: (
         _look_pick_problems(s)
         + (["step look: n is required"] if s.get("do") == "take" and "n" not in s else [])
-        + (["step look: the rest stays on top only when one card is looked at"] if _rest_top_many(s) else [])
+        + (
+            ["step look: the rest stays on top only when one card is looked at, or in an order chosen"]
+            if _rest_top_many(s)
+            else []
+        )
         + (
             ["step look: each (each player with their own deck) is only for looking at the deck's top"]
             if s.get("each") and s.get("do") != "take"

@@ -59,7 +59,8 @@ def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     to the step's destination or to its own ``to``) into the hand, onto the field (``downed``: downed), or
     either, one card at a time; put the rest on the bottom
     of the deck in a random order, or (``order: chosen``) in the order the player chooses (not asked when they
-    are all copies of one card), or into the trash, or (``rest: hand``) into the hand. ``and_bottom``: the
+    are all copies of one card), or into the trash, or (``rest: hand``) into the hand, or (``rest: top``)
+    back on top (in the order the player chooses, with ``order: chosen``). ``and_bottom``: the
     bottom card of the deck is looked at too; ``from_bottom``: the bottom N cards instead of the top N (with
     ``reveal``, revealed to both players as they are looked at)."""
     step, s, p = at.step, rec.state, frame.player
@@ -216,7 +217,11 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
                 prompt="choose the card that goes back on top of your deck; the rest go to the bottom",
             )
     left = [i for i in left if i != look.on_top]
-    chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") in ("bottom", "top_one")
+    chosen_order = step.get("order") == "chosen" and step.get("rest", "bottom") in (
+        "bottom",
+        "top_one",
+        "top",
+    )
     distinct = len({s.cards[i] for i in left}) > 1  # copies of one card need no order
     if chosen_order and distinct and look.rest is None:
         look.stage = "order"
@@ -230,7 +235,9 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             choices=left,
             order=True,
             private=True,
-            prompt="put the rest on the bottom of your deck: give them all, in order; the last one "
+            prompt="put the rest back on top of your deck: list them from the top down"
+            if step.get("rest") == "top"
+            else "put the rest on the bottom of your deck: give them all, in order; the last one "
             "goes to the very bottom",
         )
     if look.hand and step.get("to") == "ener":  # into the ener zone: public there
@@ -250,8 +257,10 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
         frame.notes["added"] = len(look.hand)  # "discard a card for each card added this way"
     rest = [i for i in s.players[p].zones["deck"] if i in look.top and i != look.on_top]
     if rest:
-        if step.get("rest", "bottom") == "top":
-            pass  # the card not taken stays where it is, on top (one card looked at: no order to choose)
+        if step.get("rest", "bottom") == "top" and look.rest is not None:  # back on top in the order chosen
+            rec.emit("DeckTopArranged", "rules", frame.rule, {"player": p, "top": look.rest, "bottom": []})
+        elif step.get("rest", "bottom") == "top":
+            pass  # the cards not taken stay where they are, on top (one card, or copies of one: no order)
         elif step.get("rest", "bottom") == "trash":
             milled(rec, frame, p, rest)
         elif look.rest is not None:

@@ -251,10 +251,10 @@ def cost_steps(
     if shown is None:
         return None
     steps += shown
-    if cost.get("mill"):  # "put the top n cards of your deck into the trash": a deck with fewer cannot pay
-        if len(s.players[payer].zones["deck"]) < int(cost["mill"]):
-            return None
-        steps.append({"op": "mill", "n": int(cost["mill"]), "who": rel, "_cost": True})
+    piles = _pile_top_steps(s, payer, rel, cost)
+    if piles is None:
+        return None
+    steps += piles
     if cost.get("self_to") == "discard":  # an [Action] used from the hand: this card is discarded
         if payer != player or card not in s.players[payer].zones["hand"]:
             return None
@@ -300,6 +300,23 @@ def cost_steps(
             return None
         steps.append(put)
     return [x for st in steps for x in (st, {"op": "then"})]
+
+
+def _pile_top_steps(s: GameState, payer: str, rel: str, cost: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The cost steps that take cards off the top of a pile: ``mill`` ("put the top n cards of your deck into
+    the trash") and ``crush`` ("crush n of your Life Cloth": they go to the ener zone, and a Life Burst among
+    them activates); a pile with fewer cards cannot pay (None)."""
+    steps: list[dict[str, Any]] = []
+    zones = s.players[payer].zones
+    if cost.get("mill"):
+        if len(zones["deck"]) < int(cost["mill"]):
+            return None
+        steps.append({"op": "mill", "n": int(cost["mill"]), "who": rel, "_cost": True})
+    if cost.get("crush"):
+        if len(zones["life_cloth"]) < int(cost["crush"]):
+            return None
+        steps.append({"op": "crush", "n": int(cost["crush"]), "who": rel})
+    return steps
 
 
 def _self_from_zone(s: GameState, player: str, card: str, payer: str, to: str) -> dict[str, Any] | None:
