@@ -10,7 +10,8 @@ flags do. An entry is a dict:
 - ``what``: ``moved`` (a card went from one zone to another), ``drawn``, ``discarded``, ``entered`` (a SIGNI
   entered the field), ``spell`` (a spell was used), ``piece``, ``arts``, ``grew`` (an LRIG grew), ``damaged``
   (a player took damage), ``attacked`` (a SIGNI or the center LRIG attacked: ``from`` ``field`` or ``lrig``),
-  ``frozen`` (a SIGNI on the field became frozen);
+  ``frozen`` (a SIGNI on the field became frozen), ``coins`` (a coin a player paid, one entry each: "if you
+  have paid three or more coins this turn", rule effect.coins);
 - ``player``: whose card it is (its owner), or who did it (drew, discarded, used, grew, took damage);
 - ``card``: the card instance (none for damage);
 - ``from`` and ``to``: the zones (``field`` for a SIGNI zone, ``lrig`` for an LRIG zone, ``under`` for the
@@ -54,6 +55,7 @@ WHATS = (
     "damaged",
     "attacked",
     "frozen",
+    "coins",
 )
 ZONES = ("field", "lrig", "under_signi", "under_lrig", *PILE_ZONES)
 # by whom or how: any effect, an effect of your card, of the opponent's card, a cost, either, or anything
@@ -238,6 +240,12 @@ def _paid(_s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
     return list(
         _moves("moved", str(d.get("player", "")), list(d.get("ener", ())), "ener", "trash", "cost", None)
     )
+
+
+@reads("CoinsPaid")
+def _coins(_s: GameState, d: dict[str, Any], _e: Any) -> list[Entry]:
+    """One entry for each coin paid, by the player who paid it."""
+    return [{"what": "coins", "player": str(d.get("player", "")), "cause": "cost"}] * int(d.get("count", 0))
 
 
 @reads("LrigGrew")

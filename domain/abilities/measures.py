@@ -431,6 +431,7 @@ _TALLY_NOUNS = {
     "grew": "grows",
     "damaged": "times damage was taken",
     "attacked": "attacks",
+    "coins": "coins paid",
 }
 
 

@@ -216,9 +216,7 @@ def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     frame.queue.pop(0)
     next_turn = step.get("until") == "opponent_next_turn"
     then = fresh(step.get("then", []))
-    for st in then:
-        if st.get("target", {}).get("it"):
-            st["target"] = {"cards": list(frame.notes.get("targeted", []))}
+    _bind_it(then, list(frame.notes.get("targeted", [])))
     rec.emit(
         "EffectDelayed",
         "rules",
@@ -234,6 +232,17 @@ def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         },
     )
     return True
+
+
+def _bind_it(steps: list[dict[str, Any]], targeted: list[str]) -> None:
+    """The steps that wait name ``it`` as the cards targeted now, those inside an ``if`` too ("at the end of
+    the turn, if ..., put it into the trash")."""
+    for st in steps:
+        if st.get("target", {}).get("it"):
+            st["target"] = {"cards": targeted}
+        for key in ("then", "else"):
+            if isinstance(st.get(key), list):
+                _bind_it(st[key], targeted)
 
 
 def _watch_attacks(rec: Recorder, frame: Frame, at: Pending) -> bool:
