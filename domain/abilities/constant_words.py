@@ -139,7 +139,8 @@ def constant_alias(name: str, of: str, **fixed: Any) -> None:
     CONSTANT_ALIASES[name] = ConstantAlias(name, of, dict(fixed))
 
 
-def _target_check(st: Step) -> list[str]:
+def _target_check(st: Step, reads: tuple[str, ...] = ()) -> list[str]:
+    """Problems of a constant's target; ``reads``: the state keys its word does read after all."""
     spec = st.get("target", {})
     out = []
     if spec.get("zone", "signi") not in ZONES:
@@ -154,7 +155,7 @@ def _target_check(st: Step) -> list[str]:
         out.append("in_front_of is a filter of the SIGNI of yours in front (no power keys)")
     if spec.get("above") and set(spec) - {"above", "filter"}:
         out.append("the SIGNI on top of this card (above) takes only a filter")
-    unread = sorted(set(spec.get("filter", {})) & set(_UNREAD_BY_CONSTANTS))
+    unread = sorted((set(spec.get("filter", {})) & set(_UNREAD_BY_CONSTANTS)) - set(reads))
     if unread:  # a constant reads printed facts, position and awakened (a power filter would loop)
         out.append(f"a constant's target cannot filter on {unread}")
     return out
@@ -184,7 +185,7 @@ constant(
     {"target": dict, "amount": int, "per": str | dict},
     _power_text,
     "adds power to every SIGNI the target names (with per: once for each of what it measures)",
-    check=lambda st: _target_check(st) + (per_problems(st["per"]) if "per" in st else []),
+    check=lambda st: _target_check(st, ("infected",)) + (per_problems(st["per"]) if "per" in st else []),
     required=("target", "amount"),
 )
 

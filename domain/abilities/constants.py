@@ -28,6 +28,7 @@ from domain import coins, facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, granted_ref
 from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
+from domain.abilities.filters import infected
 from domain.abilities.measures import Ctx, bonus
 from domain.abilities.triggers import held, holding, team_ok, use_constant_abilities
 from domain.cards import Card, CardType, CostItem
@@ -248,6 +249,8 @@ def _applies(s: GameState, p: str, source: str, step: Step, slot: Slot, target_o
     # the filter is checked on printed facts, position and states (power filters would loop)
     card = facts.card_of(s, slot.iid)
     if "awakened" in f and slot.awakened != f["awakened"]:
+        return 0
+    if "infected" in f and infected(s, slot.iid, zone) != f["infected"]:  # a Virus in its zone (001 'Virus')
         return 0
     if tg.card_fits(card, f) and ("position" not in f or zone in f["position"]):
         return _amount(s, p, source, step, slot.iid)

@@ -973,7 +973,8 @@ def _watched_attacks(rec: Recorder, d: dict[str, Any]) -> None:
 def _watched_attack_phases(rec: Recorder) -> None:
     """The start of an attack phase (seed 000 "Pre-attack step"): an effect waiting for every attack phase
     while the cards it turned face down stay face down (``turn_face_down``, ``back`` ``attack_phases``)
-    resolves now (``until: now``), as its player's; once none of them is face down, it ends."""
+    resolves now (``until: now``), as its player's; once none of them is face down, it ends (``back``
+    ``attack_phase``: it ends after the first)."""
     from domain.abilities.effects.facedown import face_down_zone
 
     s = rec.state
@@ -986,6 +987,9 @@ def _watched_attack_phases(rec: Recorder) -> None:
             continue
         data = {"player": w["player"], "card": w["card"], "ability": w["ability"], "until": "now"}
         rec.emit("EffectDelayed", "rules", "effect.delayed", {**data, "turn": s.turn, "effect": w["effect"]})
+        if w.get("watch", {}).get("once"):  # back at the next attack phase only (``attack_phase``)
+            ended = {"key": w["key"], "reason": "its moment passed"}
+            rec.emit("EffectEnded", "rules", "effect.delayed", ended)
 
 
 def _end_waiting_for(rec: Recorder, iid: str) -> None:

@@ -593,6 +593,7 @@ def face_down_back_text(back: dict[str, Any]) -> str:
         "main_phase": "at the start of your main phase"
         + (" after the next one" * min(1, int(back.get("skip", 0)))),
         "attack_phases": "at the start of each attack phase while it stays face down",
+        "attack_phase": "at the start of the next attack phase",
     }.get(str(back.get("at", "turn_end")), "later")
     up = "turn it face up if no SIGNI is in its zone"
     if back.get("costs"):

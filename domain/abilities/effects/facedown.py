@@ -7,7 +7,8 @@ says when they are turned face up again, as a part of the same effect that waits
 
 - ``at``: ``turn_end`` (as this turn's end phase begins), ``main_phase`` (at the start of a main phase of the
   effect's player: ``skip`` of them pass first, "the main phase after your next"), or ``attack_phases``
-  (at the start of every attack phase, either player's, for as long as it stays face down);
+  (at the start of every attack phase, either player's, for as long as it stays face down) or
+  ``attack_phase`` (at the start of the next attack phase only, either player's);
 - ``taken``: what happens then to one whose zone holds a SIGNI: it stays face down (``stay``, the default) or
   goes to its owner's trash (``trash``);
 - ``costs``: its owner may pay one of these to turn it face up (not paid: it stays face down);
@@ -28,7 +29,7 @@ from domain.recorder import Recorder
 from domain.state import PLAYERS, GameState, fresh
 
 RULE = "face-down.signi"
-BACK_AT = ("turn_end", "main_phase", "attack_phases")
+BACK_AT = ("turn_end", "main_phase", "attack_phases", "attack_phase")
 
 
 def face_down_zone(s: GameState, iid: str) -> str | None:
@@ -97,7 +98,10 @@ def wait_to_turn_up(
     elif when == "main_phase":
         data.update({"until": "main_phase", "turn": _main_phase_turn(s, player, int(back.get("skip", 0)))})
     else:  # every attack phase while one of them stays face down (``triggers._watched_attack_phases``)
-        data.update({"until": "attack_phases", "turn": s.turn, "watch": {"face_down": list(turned)}})
+        watch: dict[str, Any] = {"face_down": list(turned)}
+        if when == "attack_phase":  # only the next attack phase: those still face down then stay so
+            watch["once"] = True
+        data.update({"until": "attack_phases", "turn": s.turn, "watch": watch})
     rec.emit("EffectDelayed", "rules", "effect.delayed", {**data, "effect": [up]})
 
 
