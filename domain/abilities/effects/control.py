@@ -184,7 +184,9 @@ def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """What follows (``then``) when the condition holds, else ``else``. ``target_first``: the first step of
     ``then`` that takes targets has them chosen before the steps before the ``if`` resolve (with their
     segment, ``choose_targets``; or here, when no segment comes before), kept whatever the condition says, and
-    not chosen again (the printed order "target ...; do X; if you do, ... it")."""
+    not chosen again (the printed order "target ...; do X; if you do, ... it"); when the condition does not
+    hold, the first step of ``else`` that takes targets takes those ("target ...; if X, it gains A; if not,
+    it gains B")."""
     step = at.step
     chosen: list[str] = []
     if step.get("target_first"):
@@ -194,8 +196,8 @@ def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         chosen = first
     frame.queue.pop(0)
     ok = tg.holds(rec.state, frame.player, frame.card, step["condition"], frame.notes)
-    if ok and step.get("target_first"):
-        insert_targeted(frame, [], step.get("then", []), chosen)
+    if step.get("target_first"):
+        insert_targeted(frame, [], step.get("then" if ok else "else", []), chosen)
     else:
         frame.insert(step.get("then" if ok else "else", []))
     return True

@@ -354,12 +354,15 @@ def _rearrange(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> b
 def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """This SIGNI and the target SIGNI of your ener zone change places: it goes into the ener zone, and the
     target onto the field in the zone it left (if it may be there: level, limit), its [Enter] abilities
-    triggering."""
+    triggering; ``with: revealed``: the target SIGNI of yours and the card just revealed on top of the deck;
+    ``with: deck_top``: the target card of your ener zone and the top card of your deck."""
     step = at.step
     s, iid, p = rec.state, frame.card, frame.player
     live = live_targets(rec, frame, step, chosen)
     if step.get("with") == "revealed":
         return _swap_with_revealed(rec, frame, live, bool(step.get("no_enter")))
+    if step.get("with") == "deck_top":
+        return _swap_with_deck_top(rec, frame, live)
     where = s.players[p].find(iid) or ""
     if not live or not where.startswith("signi:"):
         return True
@@ -367,6 +370,20 @@ def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str])
     move_cards(rec, frame, p, [iid], "ener")
     if zone in legal_zones(rec.state, p, live[0]):
         put_onto_field(rec, frame, live[0], zone, False)
+    return True
+
+
+def _swap_with_deck_top(rec: Recorder, frame: Frame, live: list[str]) -> bool:
+    """The target card of your ener zone (this card, vanished there) and the top card of your deck change
+    places: that card goes into the ener zone, the target onto the top of the deck; with no card in the deck,
+    or the target no longer in the ener zone, nothing happens."""
+    s, p = rec.state, frame.player
+    deck = s.players[p].zones["deck"]
+    if not live or not deck or live[0] not in s.players[p].zones["ener"]:
+        return True
+    top = deck[0]
+    move_cards(rec, frame, p, [top], "ener")
+    move_cards(rec, frame, p, [live[0]], "deck", top=True)
     return True
 
 

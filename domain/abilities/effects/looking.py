@@ -85,12 +85,22 @@ def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             if asked is not None:
                 return asked
             continue
-        groups = step["picks"] if "picks" in step else [step.get("pick", {})]
+        groups = _pick_groups(step)
         if look.group >= len(groups):
             break
         if _look_pick(rec, frame, at, look, groups[look.group]):
             return False
     return _look_rest(rec, frame, at, look)
+
+
+def _pick_groups(step: dict[str, Any]) -> list[dict[str, Any]]:
+    """The groups of cards to pick among those looked at; none when no pick is named and all of them go into
+    the hand (``rest: hand``: "add them to your hand": nothing to choose)."""
+    if "picks" in step:
+        return list(step["picks"])
+    if "pick" not in step and step.get("rest") == "hand":
+        return []
+    return [step.get("pick", {})]
 
 
 def _look_answered(rec: Recorder, frame: Frame, at: Pending, look: LookTop, answer: Answer) -> None:
