@@ -242,16 +242,19 @@ event(
 event(
     "discards",
     "a player discards by an effect of their own card, or the opponent by yours (not as a cost); without "
-    "``by``, a card is discarded in any way (by any effect, as a cost, to Guard, for the hand size)",
+    "``by``, a card is discarded in any way (by any effect, as a cost, to Guard, for the hand size); "
+    "``cost_or_effect``: this card is discarded as a cost or by any effect (not to Guard, nor for the hand "
+    "size)",
     {
         ("you", "", "", "own_effect"): "When your own effect makes you discard",
         ("opponent", "", "", "your_effect"): "Each time your effect makes the opponent discard a card",
         ("this", "", "", "own_effect"): "When this card is discarded by your own effect",
         ("you",): "Each time you discard a card{f} (in any way)",
         ("this",): "When this card is discarded (in any way)",
+        ("this", "", "", "cost_or_effect"): "When this card is discarded as a cost or by an effect",
     },
     filtered=(("you",),),
-    by=("any", "own_effect", "your_effect"),
+    by=("any", "own_effect", "your_effect", "cost_or_effect"),
     keyed_by=True,
     default_whose="you",
 )
@@ -301,6 +304,13 @@ event(
     "spell_used",
     "a player uses a spell (as it is used, before it resolves)",
     {("any",): "When a player uses a spell", ("you",): "When you use a spell"},
+    default_whose="any",
+)
+event(
+    "life_cloth_crushed",
+    "a Life Cloth is crushed (by damage or by an effect), yours or the opponent's: once for each card "
+    "crushed",
+    {("any",): "When one of your or the opponent's Life Cloth is crushed"},
     default_whose="any",
 )
 event(

@@ -287,9 +287,11 @@ THIS_DISCARDED = tw.form("discards", "this", by="own_effect")
 VANISHED_OPPONENTS = tw.form("vanished", "opponent", by="any")
 DISCARDS_ANY = tw.form("discards", "you", by="any")  # "when you discard a <X>": in any way, a cost too
 THIS_DISCARDED_ANY = tw.form("discards", "this", by="any")
+THIS_DISCARDED_PAID = tw.form("discards", "this", by="cost_or_effect")  # as a cost or by an effect
 MILLED_FROM_YOURS = tw.form("mills", "you", by="any")
 REFRESHES_YOURS = tw.form("refreshes", "you")
 LOSES_LIFE = tw.form("loses_life_cloth", "you")
+CRUSHED_ANY = tw.form("life_cloth_crushed", "any")
 MILLS_OWN_TWO = tw.form("mills", "you", by="own_deck_two_or_more")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
@@ -377,6 +379,8 @@ def _discarded(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     for iid in d.get("cards", ()):  # "when you discard a <Pripara> SIGNI", "when this card is discarded":
         yield from _signi(s, d["player"], DISCARDS_ANY, iid)  # by any effect, as a cost, to Guard ...
         yield iid, d["player"], "auto", THIS_DISCARDED_ANY, None  # the card, now in the trash
+        if d.get("as_cost") or isinstance(d.get("by_effect"), str):  # not to Guard, nor for the hand size
+            yield iid, d["player"], "auto", THIS_DISCARDED_PAID, None
     if d.get("cards") and _by_own_effect(s, d):
         yield from _signi(s, d["player"], DISCARDS)
         for iid in d["cards"]:  # "when this card is discarded by your effect": the card, now in the trash
@@ -478,6 +482,9 @@ def _milled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
 def _life_crushed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     if d.get("cards"):
         yield from _field(s, d["player"], LOSES_LIFE)
+    for _card in d.get("cards", ()):  # "when your or the opponent's Life Cloth is crushed": each card
+        for p in (d["player"], opponent(d["player"])):
+            yield from _field(s, p, CRUSHED_ANY)
 
 
 def _moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
