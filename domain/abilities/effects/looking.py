@@ -265,6 +265,8 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
         )
         frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)  # "if you added a card this way"
         frame.notes["added"] = len(look.hand)  # "discard a card for each card added this way"
+        if reveal and refers_later(frame, "revealed", *REFERS):  # "the same level as the SIGNI revealed"
+            frame.notes["revealed_cards"] = list(look.hand)
     rest = [i for i in s.players[p].zones["deck"] if i in look.top and i != look.on_top]
     if rest:
         if step.get("rest", "bottom") == "top" and look.rest is not None:  # back on top in the order chosen
