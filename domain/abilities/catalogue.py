@@ -32,7 +32,8 @@ A card's entry is a list of abilities. An ability is an object:
   top n cards of your deck into the trash; ``trash_ener`` ``all``: every card of the ener zone that fits;
   ``reveal``: ``{"n", "filter"}``: reveal that many cards of your hand that fit;
   ``remove_marker``: ``{"marker": "virus", "side": "opponent" | "you"}``: remove one such marker from a SIGNI
-  zone of that field; ``trash_under``: ``{"n", "filter"}``: put n cards from under this card into the trash;
+  zone of that field; ``trash_under``: ``{"n", "filter", "shared": "name"}``: put n cards (of one name)
+  from under this card into the trash;
   ``trash_to_deck``: ``{"n", "filter", "shared": "color"}``: shuffle n cards of your trash (that share a
   colour) into your deck; ``exclude_piece``: n: remove n PIECEs in your LRIG deck from the game; ``crush``:
   n: crush the top n of your Life Cloth, whose Life Bursts activate);
@@ -407,6 +408,7 @@ def _cost_text(cost: dict[str, Any]) -> str:
     if cost.get("trash_under"):
         t = cost["trash_under"]
         what = f"{t.get('n', 1)} {filter_text(t.get('filter', {}))}".rstrip()
+        what += " of the same name" if t.get("shared") == "name" else ""
         out.append(f"putting {what} from under it into the trash")
     if cost.get("coins"):
         out.append(f"{cost['coins']} coin(s)")

@@ -1073,6 +1073,7 @@ _LOOK_WHERE = {
     "hand_or_field": "to your hand or onto your field",
     "ener": "into your ener zone",
     "hand": "to your hand",
+    "under": "under this card",
 }
 
 
@@ -1167,7 +1168,7 @@ _LOOK_TOP = {
     "n": int,
     "pick": dict[str, Any],
     "picks": list[dict[str, Any]],
-    "to": Literal["hand", "field", "hand_or_field", "ener"],
+    "to": Literal["hand", "field", "hand_or_field", "ener", "under"],
     "rest": Literal["bottom", "trash", "top", "top_one", "hand"],
     "and_bottom": bool,
     "from_bottom": bool,

@@ -57,12 +57,12 @@ def _downed(at: Pending) -> bool:
 def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top N cards of your deck; take up to some that fit (one group of picks after another, each
     to the step's destination or to its own ``to``) into the hand, onto the field (``downed``: downed), or
-    either, one card at a time; put the rest on the bottom
-    of the deck in a random order, or (``order: chosen``) in the order the player chooses (not asked when they
-    are all copies of one card), or into the trash, or (``rest: hand``) into the hand, or (``rest: top``)
-    back on top (in the order the player chooses, with ``order: chosen``). ``and_bottom``: the
-    bottom card of the deck is looked at too; ``from_bottom``: the bottom N cards instead of the top N (with
-    ``reveal``, revealed to both players as they are looked at)."""
+    either, one card at a time, or under this card (``under``, face up, while it is on the field); put the
+    rest on the bottom of the deck in a random order, or (``order: chosen``) in the order the player chooses
+    (not asked when they are all copies of one card), or into the trash, or (``rest: hand``) into the hand,
+    or (``rest: top``) back on top (in the order the player chooses, with ``order: chosen``). ``and_bottom``:
+    the bottom card of the deck is looked at too; ``from_bottom``: the bottom N cards instead of the top N
+    (with ``reveal``, revealed to both players as they are looked at)."""
     step, s, p = at.step, rec.state, frame.player
     if at.progress.look is None:
         deck = s.players[p].zones["deck"]
@@ -135,7 +135,7 @@ def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> b
     """Put the next picked card where it goes (the hand, or the field); False: it asked, None: go on."""
     s, p = rec.state, frame.player
     to = _pick_to(at.step, look.group - 1)  # the group just picked
-    if to in ("hand", "ener"):  # all together, as the rest goes (``_look_rest``)
+    if to in ("hand", "ener", "under"):  # all together, as the rest goes (``_look_rest``)
         look.hand.extend(look.taking)
         look.taking = []
         return None
@@ -250,7 +250,12 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             else "put the rest on the bottom of your deck: give them all, in order; the last one "
             "goes to the very bottom",
         )
-    if look.hand and step.get("to") == "ener":  # into the ener zone: public there
+    if look.hand and step.get("to") == "under":  # under this card, face up; not on the field: they stay
+        if tg._on_field(s, frame.card):
+            data = {"player": p, "cards": look.hand, "card": frame.card, "by_effect": frame.card}
+            rec.emit("CardsPutUnder", "rules", frame.rule, data)
+            frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)
+    elif look.hand and step.get("to") == "ener":  # into the ener zone: public there
         rec.emit(
             "CardsMoved", "rules", frame.rule, {"player": p, "cards": look.hand, "to": "ener", "from": "deck"}
         )

@@ -163,14 +163,13 @@ def _chosen_cost_steps(
                 return None
             steps.append({"op": op_name, "target": spec})
             continue
-        if c.get("distinct"):
-            spec["distinct"] = c["distinct"]
+        together = {k: c[k] for k in ("distinct", "shared") if c.get(k)}
+        spec.update(together)
         found = tg.candidates(s, player, card, spec)
         if len(found) < spec["count"]:
             return None
-        if c.get("distinct") and not any(
-            _distinct(s, combo, str(c["distinct"])) for combo in combinations(found, spec["count"])
-        ):
+        combos = combinations(found, spec["count"])
+        if together and not any(_together(s, combo, together) for combo in combos):
             return None
         steps.append({"op": op_name, "target": spec})
     if cost.get("exclude_piece"):  # "remove a PIECE in your LRIG deck from the game"
@@ -369,13 +368,16 @@ def signi_cost_step(
     return {"op": "move", "to": to, "into": "owner", "target": spec, "_cost": True}
 
 
-def _distinct(s: GameState, cards: tuple[str, ...], what: str) -> bool:
-    """Whether cards are all of different levels (``level``) or of different classes ("three SIGNI of
-    different levels": a cost's ``distinct``)."""
-    if what == "level":
-        levels = [facts.card_of(s, i).level for i in cards]
-        return len(set(levels)) == len(levels)
-    return tg.distinct_classes([facts.card_of(s, i) for i in cards])
+def _together(s: GameState, cards: tuple[str, ...], how: dict[str, Any]) -> bool:
+    """Whether the cards of a cost part fit together: ``distinct`` ``level`` (all of different levels: "three
+    SIGNI of different levels") or ``class``; ``shared`` ``name`` (all of one name: "two cards of the same
+    name")."""
+    printed = [facts.card_of(s, i) for i in cards]
+    if how.get("shared") == "name" and len({c.name_key for c in printed}) != 1:
+        return False
+    if how.get("distinct") == "level":
+        return len({c.level for c in printed}) == len(printed)
+    return not how.get("distinct") or tg.distinct_classes(printed)
 
 
 @op("may_pay")

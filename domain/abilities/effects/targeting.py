@@ -345,11 +345,29 @@ def _power_max_of_it(s: GameState, spec: dict[str, Any], before: list[str]) -> d
     return {**spec, "filter": f}
 
 
+def _fit_together(s: GameState, cards: list[str], spec: dict[str, Any]) -> bool:
+    """Whether targets fit together as the spec's ``shared`` or ``distinct`` asks (printed facts)."""
+    printed = [facts.card_of(s, i) for i in cards]
+    if spec.get("shared") == "color":  # "that share a colour" (colourless is no colour)
+        return bool(set.intersection(*(set(c.colors) for c in printed)) - {"colorless"})
+    if spec.get("shared") == "name":  # "two cards of the same name"
+        return len({c.name_key for c in printed}) == 1
+    if spec.get("shared") == "class":  # "that share a class" (a class printed on each of them)
+        return bool(frozenset.intersection(*(tg.class_kinds(c) for c in printed)))
+    if spec.get("distinct") == "level":
+        return len({c.level for c in printed}) == len(printed)
+    if spec.get("distinct") == "color":  # no two share a colour (colourless is no colour)
+        colors = [set(c.colors) - {"colorless"} for c in printed]
+        return not any(a & b for a, b in combinations(colors, 2))
+    return not spec.get("distinct") or tg.distinct_classes(printed)
+
+
 def _distinct_targets(
     rec: Recorder, frame: Frame, at: Pending, spec: dict[str, Any], found: list[str]
 ) -> list[str] | None:
     """Targets that must fit together (pairwise different classes, levels or colours, ``shared: color``: all
-    of one colour at least, ``shared: class``: all of one class at least; ``level_total_max``: levels
+    of one colour at least, ``shared: class``: all of one class at least, ``shared: name``: all of one
+    name; ``level_total_max``: levels
     totalling at most n, or ``opponent_center``: the
     level of the opponent's center LRIG), chosen one at a time among those that can still make a full set
     ("up to" may stop early). None: a choice was asked."""
@@ -368,22 +386,7 @@ def _distinct_targets(
     )
 
     def ok(cards: list[str]) -> bool:
-        if spec.get("shared") == "color":  # "that share a colour" (colourless is no colour)
-            common = set.intersection(*(set(facts.card_of(s, i).colors) for i in cards)) - {"colorless"}
-            if not common:
-                return False
-        elif spec.get("shared") == "class":  # "that share a class" (a class printed on each of them)
-            if not frozenset.intersection(*(tg.class_kinds(facts.card_of(s, i)) for i in cards)):
-                return False
-        elif spec.get("distinct") == "level":
-            levels = [facts.card_of(s, i).level for i in cards]
-            if len(set(levels)) != len(levels):
-                return False
-        elif spec.get("distinct") == "color":  # no two share a colour (colourless is no colour)
-            colors = [set(facts.card_of(s, i).colors) - {"colorless"} for i in cards]
-            if any(a & b for a, b in combinations(colors, 2)):
-                return False
-        elif spec.get("distinct") and not tg.distinct_classes([facts.card_of(s, i) for i in cards]):
+        if not _fit_together(s, cards, spec):
             return False
         return budget is None or sum(facts.level(s, i) for i in cards) <= budget
 
