@@ -546,8 +546,8 @@ def _colors_check(st: Step) -> list[str]:
     if set(spec.get("zones", ["signi"])) - set(_COLOUR_ZONES):
         out.append(f"zones are among {_COLOUR_ZONES}")
     f = spec.get("filter", {})
-    if set(f) - {"type", "class", "level", "level_min", "level_max", "card"}:
-        out.append("the filter reads printed facts only: type, class, level, card")
+    if set(f) - {"type", "class", "level", "level_min", "level_max", "card", "dissona"}:
+        out.append("the filter reads printed facts only: type, class, level, card, the Dissona icon")
     return out
 
 
