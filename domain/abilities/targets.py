@@ -296,6 +296,7 @@ def target_text(spec: dict[str, Any]) -> str:
     if spec.get("marker_zone"):
         return "the SIGNI in this marker's zone"
     n = spec.get("count", 1)
+    n = "as many as the cards moved this way:" if n == "moved" else n
     side = {"you": "your", "any": "either"}.get(spec.get("side", "opponent"), "the opponent's")
     zone_name = spec.get("zone", "signi")
     f = dict(spec.get("filter", {}))

@@ -317,14 +317,17 @@ def _bounce(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool
 @op("trash")
 def _trash(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """Put the targets into their owner's trash; those taken from a zone other than the field (the ener zone,
-    the hand) are noted together as ``trashed`` ("the cards put into the trash this way")."""
+    the hand) are noted together as ``trashed`` ("the cards put into the trash this way"), the SIGNI taken
+    off the field together as ``moved`` ("one for each SIGNI put into the trash this way")."""
     step = at.step
     off_field: list[str] = []
+    from_field: list[str] = []
     for iid in live_targets(rec, frame, step, chosen):
         src = zone_of(rec.state, iid)
         move_cards(rec, frame, rec.state.owners[iid], [iid], "trash", **_paid(step))
-        if src != "signi":
-            off_field.append(iid)
+        (from_field if src == "signi" else off_field).append(iid)
+    if len(from_field) > 1:  # each move noted its own card: the step's SIGNI are noted together
+        frame.notes["moved"] = from_field
     if off_field and _reads_trashed(ability_at(rec.state.cards[frame.card], frame.ability)):
         frame.notes["trashed"] = off_field  # noted only for an ability that asks about them
     return True

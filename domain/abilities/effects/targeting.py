@@ -267,8 +267,12 @@ def insert_targeted(
 
 def _count(frame: Frame, spec: dict[str, Any]) -> int:
     """How many targets a spec names: a number, or ``"discarded"``: as many as the cards the effect (its
-    cost included) just discarded ("the same number of targets as the cards discarded this way")."""
+    cost included) just discarded ("the same number of targets as the cards discarded this way"), or
+    ``"moved"``: as many as the cards its last move took ("one target for each SIGNI put into the trash this
+    way")."""
     n = spec.get("count", 1)
+    if n == "moved":
+        return len(frame.notes.get("moved") or [])
     return int(frame.notes.get("discarded", 0)) if n == "discarded" else int(n)
 
 
