@@ -5,12 +5,14 @@ SIGNI zones erased.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain import durations
 from domain.abilities.constants import immune
 from domain.abilities.effects.moving import move_cards
-from domain.abilities.effects.running import ask_zone, op, take, taken, who
+from domain.abilities.effects.running import Op, ask_zone, op, take, taken, who
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
     Frame,
@@ -19,31 +21,99 @@ from domain.abilities.frames import (
 from domain.recorder import Recorder
 from domain.state import SIGNI_ZONES, fresh, marker_kind, marker_of, opponent
 
-
-@op("ban_spells")
-def _ban_spells(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """A player cannot use spells for the rest of this turn."""
-    step = at.step
-    p = who(frame, step)
-    rec.emit("SpellsBanned", "rules", "effect.no-spells", {"player": p, "by_effect": frame.card})
-    return True
+Extra = Callable[[Frame, dict[str, Any]], dict[str, Any]]
 
 
-@op("vanished_to_trash_this_turn")
-def _vanished_to_trash_this_turn(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """For the rest of this turn, a SIGNI of a player (``who``: the opponent by default) that is vanished goes
-    to the trash instead of the ener zone."""
-    p = who(frame, {"who": at.step.get("who", "opponent")})
-    rec.emit("VanishRedirected", "rules", "effect.vanish-to-trash", {"player": p, "by_effect": frame.card})
-    return True
+@dataclass(frozen=True)
+class Restriction:
+    """A step that only records, for the rest of this turn, what a player may no longer do (or may do
+    otherwise): the event it emits and its rule (None: the rule of the ability whose effect it is), whose
+    it is (``who``: the step's ``who``, or this default; None: always the effect's own player), whether the
+    event names its end (``until``), and what else the event tells, in order (``extra``)."""
+
+    doc: str
+    event: str
+    rule: str | None
+    who: str | None
+    until: bool = True
+    extra: Extra = field(default=lambda _f, _s: {})
 
 
-@op("double_minus_this_turn")
-def _double_minus_this_turn(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """For the rest of this turn, the minus power the effects of your SIGNI give the opponent's SIGNI is
-    doubled."""
-    rec.emit("MinusDoubled", "rules", "power.modify", {"player": frame.player, "by_effect": frame.card})
-    return True
+RESTRICTIONS: dict[str, Restriction] = {
+    "ban_spells": Restriction(
+        "A player cannot use spells for the rest of this turn.",
+        "SpellsBanned", "effect.no-spells", "you", until=False,
+    ),
+    "vanished_to_trash_this_turn": Restriction(
+        "For the rest of this turn, a SIGNI of a player (``who``: the opponent by default) that is vanished "
+        "goes to the trash instead of the ener zone.",
+        "VanishRedirected", "effect.vanish-to-trash", "opponent", until=False,
+    ),
+    "double_minus_this_turn": Restriction(
+        "For the rest of this turn, the minus power the effects of your SIGNI give the opponent's SIGNI is "
+        "doubled.",
+        "MinusDoubled", "power.modify", None, until=False,
+    ),
+    "signi_attack_limit": Restriction(
+        "This turn a player's SIGNI (``who``) may attack at most ``amount`` times in all (seed 000 'Attack "
+        "phase'); the attacks are counted from the moment the limit is set.",
+        "SigniAttacksLimited", "effect.attack-count", "you", until=False,
+        extra=lambda _f, s: {"max": int(s.get("amount", 1))},
+    ),
+    "bar_unchosen_attacks": Restriction(
+        "This turn a player's (``who``: the opponent unless given) SIGNI that do not have to attack (no "
+        "``must_attack``) cannot attack: \"they must attack with the chosen SIGNI and cannot with the "
+        "others\".",
+        "UnchosenAttacksBarred", None, "opponent",
+    ),
+    "compel_attacks": Restriction(
+        "This turn every SIGNI of a player (``who``: the opponent unless given) must attack if able.",
+        "AttacksCompelled", None, "opponent",
+    ),
+    "ease_next_spell": Restriction(
+        "This turn, the next spell its player uses: they may pay one ener item of its use cost as colorless.",
+        "SpellCostEased", "spell.use", None, until=False,
+    ),
+    "lock_ener_costs": Restriction(
+        "This turn a player (``who``: the opponent unless given) cannot pay ener costs of one or more: not "
+        "for using, growing, an ability's cost, a cost inside an effect, nor Guard's extra cost.",
+        "EnerCostsLocked", None, "opponent",
+    ),
+    "cap_signi": Restriction(
+        "This turn a player (``who``: the opponent unless given) may have at most ``amount`` SIGNI on the "
+        "field: no more can be put there, and rule processing puts any beyond that into the trash.",
+        "SigniCountCapped", None, "opponent", extra=lambda _f, s: {"max": int(s["amount"])},
+    ),
+    "bar_other_signi": Restriction(
+        "This turn a player (``who``: you unless given) cannot put SIGNI other than this card onto the "
+        "field: neither played from the hand nor put there by an effect.",
+        "SigniEntryBarred", "effect.signi-entry", "you", extra=lambda f, _s: {"except": f.card},
+    ),
+    "bar_attacks_by_power": Restriction(
+        "This turn a player's SIGNI (``who``: the opponent unless given) with power ``amount`` or less (as "
+        "it is when they would attack) cannot attack.",
+        "SigniAttackBarred", None, "opponent", extra=lambda _f, s: {"power_max": int(s["amount"])},
+    ),
+}  # fmt: skip
+
+
+def _restriction(r: Restriction) -> Op:
+    """The runner of a restriction: it emits its event for the player it names."""
+
+    def run(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
+        step = at.step
+        p = frame.player if r.who is None else who(frame, {"who": step.get("who", r.who)})
+        data = {"player": p, **r.extra(frame, step)}
+        data.update({"until": "end_of_turn"} if r.until else {})
+        rec.emit(r.event, "rules", r.rule or frame.rule, {**data, "by_effect": frame.card})
+        return True
+
+    run.__doc__ = r.doc
+    return run
+
+
+for _name, _r in RESTRICTIONS.items():
+    op(_name)(_restriction(_r))
 
 
 @op("forbid_attack_zone")
@@ -170,95 +240,12 @@ def _attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bo
     return True
 
 
-@op("signi_attack_limit")
-def _signi_attack_limit(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """This turn a player's SIGNI (``who``) may attack at most ``amount`` times in all (seed 000 'Attack
-    phase'); the attacks are counted from the moment the limit is set."""
-    step = at.step
-    p = who(frame, step)
-    data = {"player": p, "max": int(step.get("amount", 1)), "by_effect": frame.card}
-    rec.emit("SigniAttacksLimited", "rules", "effect.attack-count", data)
-    return True
-
-
-@op("bar_unchosen_attacks")
-def _bar_unchosen_attacks(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """This turn a player's (``who``: the opponent unless given) SIGNI that do not have to attack (no
-    ``must_attack``) cannot attack: "they must attack with the chosen SIGNI and cannot with the others"."""
-    step = at.step
-    p = who(frame, {"who": step.get("who", "opponent")})
-    data = {"player": p, "until": "end_of_turn", "by_effect": frame.card}
-    rec.emit("UnchosenAttacksBarred", "rules", frame.rule, data)
-    return True
-
-
-@op("compel_attacks")
-def _compel_attacks(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """This turn every SIGNI of a player (``who``: the opponent unless given) must attack if able."""
-    step = at.step
-    p = who(frame, {"who": step.get("who", "opponent")})
-    data = {"player": p, "until": "end_of_turn", "by_effect": frame.card}
-    rec.emit("AttacksCompelled", "rules", frame.rule, data)
-    return True
-
-
-@op("ease_next_spell")
-def _ease_next_spell(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """This turn, the next spell its player uses: they may pay one ener item of its use cost as colorless."""
-    data = {"player": frame.player, "by_effect": frame.card}
-    rec.emit("SpellCostEased", "rules", "spell.use", data)
-    return True
-
-
 @op("use_spell_now")
 def _use_spell_now(rec: Recorder, frame: Frame, at: Pending, targets: list[str]) -> bool:
     """Its player may use the targeted spell now, paying its use cost (decision ``effect_spell``); used so,
     it is removed from the game this turn as it leaves the check zone. The last step of its effect."""
     for iid in targets[:1]:
         rec.ask(frame.player, "effect_spell", "spell.use", card=iid, by_effect=frame.card)
-    return True
-
-
-@op("lock_ener_costs")
-def _lock_ener_costs(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """This turn a player (``who``: the opponent unless given) cannot pay ener costs of one or more: not for
-    using, growing, an ability's cost, a cost inside an effect, nor Guard's extra cost."""
-    step = at.step
-    p = who(frame, {"who": step.get("who", "opponent")})
-    data = {"player": p, "until": "end_of_turn", "by_effect": frame.card}
-    rec.emit("EnerCostsLocked", "rules", frame.rule, data)
-    return True
-
-
-@op("cap_signi")
-def _cap_signi(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """This turn a player (``who``: the opponent unless given) may have at most ``amount`` SIGNI on the field:
-    no more can be put there, and rule processing puts any beyond that into the trash."""
-    step = at.step
-    p = who(frame, {"who": step.get("who", "opponent")})
-    data = {"player": p, "max": int(step["amount"]), "until": "end_of_turn", "by_effect": frame.card}
-    rec.emit("SigniCountCapped", "rules", frame.rule, data)
-    return True
-
-
-@op("bar_other_signi")
-def _bar_other_signi(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """This turn a player (``who``: you unless given) cannot put SIGNI other than this card onto the field:
-    neither played from the hand nor put there by an effect."""
-    p = who(frame, {"who": at.step.get("who", "you")})
-    data = {"player": p, "except": frame.card, "until": "end_of_turn", "by_effect": frame.card}
-    rec.emit("SigniEntryBarred", "rules", "effect.signi-entry", data)
-    return True
-
-
-@op("bar_attacks_by_power")
-def _bar_attacks_by_power(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """This turn a player's SIGNI (``who``: the opponent unless given) with power ``amount`` or less (as it
-    is when they would attack) cannot attack."""
-    step = at.step
-    p = who(frame, {"who": step.get("who", "opponent")})
-    data = {"player": p, "power_max": int(step["amount"]), "until": "end_of_turn", "by_effect": frame.card}
-    rec.emit("SigniAttackBarred", "rules", frame.rule, data)
     return True
 
 
