@@ -182,11 +182,10 @@ def _then(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
 @op("if")
 def _if(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """What follows (``then``) when the condition holds, else ``else``. ``target_first``: the first step of
-    ``then`` that takes targets has them chosen before the steps before the ``if`` resolve (with their
-    segment, ``choose_targets``; or here, when no segment comes before), kept whatever the condition says, and
-    not chosen again (the printed order "target ...; do X; if you do, ... it"); when the condition does not
-    hold, the first step of ``else`` that takes targets takes those ("target ...; if X, it gains A; if not,
-    it gains B")."""
+    ``then`` that takes targets has them chosen before the steps before the ``if`` (up to the last ``then``)
+    resolve (``choose_ahead``), kept whatever the condition says, and not chosen again (the printed order
+    "target ...; [you may] do X; if you do, ... it"); when the condition does not hold, the first step of
+    ``else`` that takes targets takes those ("target ...; if X, it gains A; if not, it gains B")."""
     step = at.step
     chosen: list[str] = []
     if step.get("target_first"):

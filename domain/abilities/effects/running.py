@@ -11,7 +11,7 @@ from typing import Any
 
 from domain import facts
 from domain.abilities import leaving
-from domain.abilities.effects.targeting import choose_targets, tell_targeted
+from domain.abilities.effects.targeting import choose_ahead, choose_targets, tell_targeted
 from domain.abilities.frames import (
     Answer,
     Frame,
@@ -92,6 +92,8 @@ def run(rec: Recorder, frame: Frame) -> None:
             queue.pop(0)
             _each_turn(frame, at.step)
             continue
+        if not choose_ahead(rec, frame):
+            return  # an if's target, printed first, was asked
         if is_control(at.step["op"]):
             if not runner(at.step["op"])(rec, frame, at, []):
                 return

@@ -25,13 +25,9 @@ PILES = ("trash", "ener", "hand")  # the zones a card the trigger was about is n
 
 
 def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
-    """Choose every target of a segment before any of its steps resolves (first those of an ``if`` with
-    ``target_first`` right after it, see ``_chooses_first``). False: a choice was asked. "It"
+    """Choose every target of a segment before any of its steps resolves. False: a choice was asked. "It"
     names what the step before targeted, or, first in a segment ("...; if you do, it ..."), what was targeted
     last."""
-    nxt = frame.queue[0] if frame.queue else None
-    if nxt is not None and _chooses_first(nxt.step) and choose_first(rec, frame, nxt) is None:
-        return False  # "target ...; do X; if you do, ... it": the if's target first, as printed
     before: list[str] = list(frame.notes.get("targeted", []))
     for at in seg.steps:
         if at.step.get("target") is None:
@@ -47,11 +43,17 @@ def choose_targets(rec: Recorder, frame: Frame, seg: Segment) -> bool:
     return True
 
 
-def _chooses_first(step: dict[str, Any]) -> bool:
-    """An ``if`` with ``target_first`` ("target ...; do X; if you do, ... it"): the targets of the first
-    step of its ``then`` that takes targets are chosen with those of the segment before it, before any of
-    that segment's steps resolves (``choose_first``)."""
-    return step.get("op") == "if" and bool(step.get("target_first"))
+def choose_ahead(rec: Recorder, frame: Frame) -> bool:
+    """Before the next step resolves: the targets of every ``if`` with ``target_first`` still to come before
+    the next ``then`` (the printed order "target ...; [you may] do X; if you do, ... it": the target is chosen
+    before X, and before its question) are chosen now, each the targets of the first step of its ``then``
+    that takes targets (``choose_first``). False: a choice was asked."""
+    for at in frame.queue:
+        if at.step.get("op") == "then":
+            return True
+        if at.step.get("op") == "if" and at.step.get("target_first") and choose_first(rec, frame, at) is None:
+            return False
+    return True
 
 
 def _says_it(step: dict[str, Any]) -> bool:
