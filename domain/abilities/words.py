@@ -679,17 +679,23 @@ ZONE_ROUTES: dict[str, tuple[tuple[str, ...], Text, dict[str, Any]]] = {
         ("zone_keywords",),
         lambda s: (
             f"{_lasts_text(s)}, the SIGNI in {_zone_owner(s)} "
-            f"{'/'.join(s.get('signi_zones', []))} SIGNI zone gain "
+            f"{_zones_named(s)} SIGNI zone gain "
             + ", ".join(str(k).replace("_", " ") for k in s.get("keywords", []))
         ),
         {
             "side": Literal["you", "opponent"],
-            "signi_zones": list[str],
+            "signi_zones": list[str] | Literal["chosen"],
             "keywords": list[str],
             "lasts": dict[str, Any],
         },
     ),
 }
+
+
+def _zones_named(s: Step) -> str:
+    """The SIGNI zones a zone step names: those listed, or one its player chooses."""
+    zones = s.get("signi_zones", [])
+    return "one chosen" if zones == "chosen" else "/".join(zones)
 
 
 def _lasts_problems(step: Step) -> list[str]:
@@ -707,9 +713,10 @@ def _modify_check(step: Step) -> list[str]:
 
     out: list[str] = []
     zone_change = step.get("change") in ("marker", "erased", "zone_keywords")
-    bad_zones = set(step.get("signi_zones", [])) - {"left", "center", "right"}
-    if step.get("change") == "zone_keywords" and (bad_zones or not step.get("signi_zones")):
-        out_zones = ["step grant_zone: signi_zones is a list of SIGNI zones (left, center, right)"]
+    named = step.get("signi_zones", [])
+    bad_zones = set() if named == "chosen" else set(named) - {"left", "center", "right"}
+    if step.get("change") == "zone_keywords" and (bad_zones or not named):
+        out_zones = ["step grant_zone: signi_zones is a list of SIGNI zones (left, center, right), or chosen"]
     else:
         out_zones = []
     out.extend(_lasts_problems(step))

@@ -354,8 +354,9 @@ def _rearrange(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> b
 def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> bool:
     """This SIGNI and the target SIGNI of your ener zone change places: it goes into the ener zone, and the
     target onto the field in the zone it left (if it may be there: level, limit), its [Enter] abilities
-    triggering; ``with: revealed``: the target SIGNI of yours and the card just revealed on top of the deck;
-    ``with: deck_top``: the target card of your ener zone and the top card of your deck."""
+    triggering (``no_enter``: not); ``with: revealed``: the target SIGNI of yours and the card just
+    revealed on top of the deck; ``with: deck_top``: the target card of your ener zone and the top card of
+    your deck."""
     step = at.step
     s, iid, p = rec.state, frame.card, frame.player
     live = live_targets(rec, frame, step, chosen)
@@ -369,7 +370,7 @@ def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str])
     zone = where.split(":")[1]
     move_cards(rec, frame, p, [iid], "ener")
     if zone in legal_zones(rec.state, p, live[0]):
-        put_onto_field(rec, frame, live[0], zone, False)
+        put_onto_field(rec, frame, live[0], zone, bool(step.get("no_enter")))
     return True
 
 

@@ -401,16 +401,22 @@ def _grant_zone(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool
     """This turn, the SIGNI in the named SIGNI zones of a side have the keywords: whichever SIGNI is there,
     one that comes later too ("this turn, SIGNI in your center SIGNI zone gain [Lancer]"); with ``lasts``,
     for the time it states instead ("during the opponent's next main and attack phases, your SIGNI gain
-    [Shadow]")."""
+    [Shadow]"); ``signi_zones: chosen``: one zone its player chooses ("choose one of your opponent's SIGNI
+    zones: during their next turn, SIGNI there cannot attack")."""
     step = at.step
+    zones = list(step["signi_zones"]) if step["signi_zones"] != "chosen" else None
+    if zones is None:  # "choose one SIGNI zone": its player names it as the step resolves (not a target)
+        if at.progress.answer is None:
+            return ask_zone(rec, frame, at, frame.player, list(SIGNI_ZONES), "choose one SIGNI zone")
+        zones = [str(take(at)["zone"])]
     if "lasts" in step:
-        lasting: dict[str, Any] = {"zones": list(step["signi_zones"]), "keywords": list(step["keywords"])}
+        lasting: dict[str, Any] = {"zones": zones, "keywords": list(step["keywords"])}
         lasting["lasts"] = step["lasts"]
         set_lasting(rec, frame, _zone_side(frame, step), "zone_keywords", lasting)
         return True
     data = {
         "player": _zone_side(frame, step),
-        "zones": list(step["signi_zones"]),
+        "zones": zones,
         "keywords": list(step["keywords"]),
         "until": "end_of_turn",
         "by_effect": frame.card,
