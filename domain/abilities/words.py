@@ -90,6 +90,8 @@ def _target_problems(name: str, spec: dict[str, Any]) -> list[str]:
         out.append(f"step {name}: total_level is a number or one of {list(tg.NOTED_CARDS)}")
     if spec.get("distinct", "class") not in ("class", "level", "color"):
         out.append(f"step {name}: distinct is class, level or color")
+    if spec.get("shared", "color") not in ("color", "class"):
+        out.append(f"step {name}: shared is color or class")
     if "cards" in spec:
         out.append(f"step {name}: a target names no card instances")
     if spec.get("chooser", "opponent") != "opponent":
