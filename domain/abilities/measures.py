@@ -3,10 +3,10 @@
 A *measure* is an object with one key naming what is measured, its value the measure's parameters:
 
 - ``{"count": {"side": "you" | "opponent" | "any", "zone": ..., "filter": {...}, "distinct": "name", "other":
-  bool, "every": n}}``: cards in a zone that fit the filter (zone ``signi``: SIGNI on the field, ``lrig``:
-  LRIGs on the field, ``public``: the public zones; side ``any``: both players'; with ``distinct: name``,
-  cards of different names ("three different red SIGNI"); ``other``: not this card; ``every``: whole
-  groups of n; ``most``: no more than n counted);
+  bool, "every": n}}``: cards in a zone (``zones``: several, counted together) that fit the filter (zone
+  ``signi``: SIGNI on the field, ``lrig``: LRIGs on the field, ``public``: the public zones; side ``any``:
+  both players'; with ``distinct: name``, cards of different names ("three different red SIGNI"); ``other``:
+  not this card; ``every``: whole groups of n; ``most``: no more than n counted);
 - ``{"power": {}}``: this card's power (nothing when it is not on the field); ``{"power": {"of":
   "your_signi"}}``: the total power of the SIGNI on your field (with ``filter``: of those that fit it);
 - ``{"level": {"whose": "you" | "opponent", "of": "center" | "lowest" | "total" | "signi" | "affected" |
@@ -112,6 +112,9 @@ def _whose(p: dict[str, Any], default: str = "you") -> str:
 
 
 def _counted(p: dict[str, Any]) -> str:
+    if p.get("zones"):
+        parts = [_counted({**p, "zone": z, "zones": None}) for z in p["zones"]]
+        return " and ".join(parts[:1] + [x.split(" in ", 1)[-1] for x in parts[1:]])
     zone = str(p.get("zone", "signi"))
     if zone == "face_down":  # a face-down card is no SIGNI: nothing of it fits a filter
         return f"face-down cards in {_whose(p)} SIGNI zones"
@@ -142,6 +145,7 @@ def _count_text(p: dict[str, Any]) -> str:
         "other": bool,
         "every": int,
         "most": int,
+        "zones": list,
     },
     _count_text,
 )
@@ -149,12 +153,24 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
     """Cards in a zone of that side (``any``: both sides) that fit the filter (SIGNI and LRIGs: on the field;
     ``public``: every public zone, see ``_public``); with ``distinct: name``, the different names among them
     ("different <Angel> SIGNI"); ``other``: this card not counted; ``every: n``: how many whole groups of n
-    ("for every two cards"); ``most: n``: no more than n counted ("it counts up to fifteen cards")."""
+    ("for every two cards"); ``most: n``: no more than n counted ("it counts up to fifteen cards");
+    ``zones``: several zones counted together, in place of ``zone`` ("on your field and in your ener
+    zone")."""
     s = c.s
     side = p.get("side", "you")
     players = [c.controller, opponent(c.controller)] if side == "any" else [side_of(c.controller, side)]
-    f: Filter = p.get("filter", {})
-    zone = p.get("zone", "signi")
+    found: list[str] = []
+    for zone in p.get("zones") or [p.get("zone", "signi")]:  # several zones: counted together
+        found += _in_zone(c, players, str(zone), p.get("filter", {}))
+    found = [iid for iid in found if not (p.get("other") and iid == c.source)]
+    n = len({facts.card_of(s, i).name for i in found}) if p.get("distinct") == "name" else len(found)
+    n //= int(p.get("every", 1))
+    return min(n, int(p["most"])) if "most" in p else n
+
+
+def _in_zone(c: Ctx, players: list[str], zone: str, f: Filter) -> list[str]:
+    """The cards of one zone of these players that fit the filter (SIGNI and LRIGs: on the field)."""
+    s = c.s
     found: list[str] = []
     for player in players:
         ps = s.players[player]
@@ -168,10 +184,7 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
             found += [] if f else [e["iid"] for _z, e in ps.face_down_cards()]
         else:
             found += [iid for iid in ps.zones[zone] if card_fits(_as_counted(s, iid, player, c), f)]
-    found = [iid for iid in found if not (p.get("other") and iid == c.source)]
-    n = len({facts.card_of(s, i).name for i in found}) if p.get("distinct") == "name" else len(found)
-    n //= int(p.get("every", 1))
-    return min(n, int(p["most"])) if "most" in p else n
+    return found
 
 
 PUBLIC = "public"  # the public zones of a side, as a zone ``count`` may name
