@@ -883,6 +883,7 @@ DELAY_WORDS = {
     "turn": "a later turn",
     "end_of_turn": "the end of the turn",
     "attacks": "an attack this turn by what it watches",
+    "enters": "a SIGNI entering the field this turn, as it watches",
     "now": "the attack just declared",
 }
 

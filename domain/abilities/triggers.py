@@ -827,6 +827,7 @@ def after_emit(rec: Recorder, event: Any, had: dict[str, Gained] | None = None) 
         _vanished_to_trash(rec, event)
     if event.type in ("SigniPlayed", "SigniPutOntoField"):
         _end_waiting_for(rec, event.data["card"])
+        _watched_entries(rec, event)
     if event.type == "AttackDeclared":
         _watched_attacks(rec, event.data)
     if event.type == "StepBegan" and event.data.get("step") in ("pre_attack", "arts_use"):
@@ -977,6 +978,23 @@ def _watched_attacks(rec: Recorder, d: dict[str, Any]) -> None:
             rec.emit("EffectEnded", "rules", "effect.delayed", {"key": w["key"], "reason": "it attacked"})
 
 
+def _watched_entries(rec: Recorder, event: Any) -> None:
+    """A SIGNI entering a field an effect watches this turn (``delay`` ``until: enters``; ``by: effect``: put
+    onto it by an effect, not played): what follows resolves at once (``until: now``), as a triggered ability
+    of that effect's player."""
+    s, d = rec.state, event.data
+    for w in list(s.waiting):
+        if w.get("kind") != "delayed" or w.get("until") != "enters" or int(w.get("turn", -1)) != s.turn:
+            continue
+        watch = w.get("watch", {})
+        if watch.get("player") != d.get("player"):
+            continue
+        if watch.get("by") == "effect" and not (event.type == "SigniPutOntoField" and d.get("by_effect")):
+            continue
+        data = {"player": w["player"], "card": w["card"], "ability": w["ability"], "until": "now"}
+        rec.emit("EffectDelayed", "rules", "effect.delayed", {**data, "turn": s.turn, "effect": w["effect"]})
+
+
 def _watched_attack_phases(rec: Recorder) -> None:
     """The start of an attack phase (seed 000 "Pre-attack step"): an effect waiting for every attack phase
     while the cards it turned face down stay face down (``turn_face_down``, ``back`` ``attack_phases``)
@@ -1022,7 +1040,7 @@ def _ready(s: GameState, w: dict[str, Any]) -> bool:
     """Whether a waiting entry may resolve now (a delayed effect waits for its moment)."""
     if w.get("kind") != "delayed":
         return True
-    if w.get("until") in ("now", "attacks", "attack_phases"):  # at once; a watch itself never resolves
+    if w.get("until") in ("now", "attacks", "attack_phases", "enters"):  # at once; a watch never resolves
         return w.get("until") == "now"
     if w.get("until") == "main_phase":  # the start of its player's main phase of that turn
         return s.turn == int(w["turn"]) and s.phase == "main"
@@ -1044,7 +1062,7 @@ def next_waiting(rec: Recorder, player: str) -> bool:
     for w in s.waiting:  # an effect waiting for the end of an attack (or of the turn) of a turn that ended
         if (
             w["player"] == player
-            and w.get("until") in ("attack_end", "turn_end", "attacks", "now")
+            and w.get("until") in ("attack_end", "turn_end", "attacks", "enters", "now")
             and w.get("turn", s.turn) != s.turn
         ) or (w["player"] == player and w.get("until") == "main_phase" and int(w["turn"]) < s.turn):
             rec.emit("EffectEnded", "rules", "effect.delayed", {"key": w["key"], "reason": "the turn ended"})

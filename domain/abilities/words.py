@@ -1083,6 +1083,7 @@ _LOOK_WHERE = {
     "ener": "into your ener zone",
     "hand": "to your hand",
     "under": "under this card",
+    "trash": "into your trash",
 }
 
 
@@ -1177,7 +1178,7 @@ _LOOK_TOP = {
     "n": int,
     "pick": dict[str, Any],
     "picks": list[dict[str, Any]],
-    "to": Literal["hand", "field", "hand_or_field", "ener", "under"],
+    "to": Literal["hand", "field", "hand_or_field", "ener", "under", "trash"],
     "rest": Literal["bottom", "trash", "top", "top_one", "hand"],
     "and_bottom": bool,
     "from_bottom": bool,
@@ -1580,6 +1581,11 @@ word(
 
 
 def _delay_text(s: Step) -> str:
+    if s.get("until") == "enters":  # each time this turn
+        whose = "yours" if s.get("whose", "you") == "you" else "the opponent's"
+        how = " by an effect" if s.get("by") == "effect" else ""
+        then = steps_text(s.get("then", []))
+        return f"this turn, each time a SIGNI of {whose} enters the field{how}: {then}"
     if s.get("until") == "attacks":
         what = (
             tg.target_text(s["target"])
@@ -1596,7 +1602,13 @@ def _delay_text(s: Step) -> str:
 
 
 def _delay_check(s: Step) -> list[str]:
-    """``target``, ``whose`` and ``each`` belong to ``until: attacks`` (one of target and whose)."""
+    """``target``, ``whose`` and ``each`` belong to ``until: attacks`` (one of target and whose); ``whose``
+    and ``by`` to ``until: enters``."""
+    if s.get("until") == "enters":
+        wrong = [k for k in ("target", "each") if k in s]
+        return [f"step delay: {', '.join(wrong)} not with until: enters"] if wrong else []
+    if "by" in s:
+        return ["step delay: by only with until: enters"]
     if s.get("until") != "attacks":
         extra = [k for k in ("target", "whose", "each") if k in s]
         return [f"step delay: {', '.join(extra)} only with until: attacks"] if extra else []
@@ -1608,7 +1620,8 @@ def _delay_check(s: Step) -> list[str]:
 word(
     "delay",
     {
-        "until": Literal["attack_end", "end_phase", "opponent_next_turn", "turn_end", "attacks"],
+        "until": Literal["attack_end", "end_phase", "opponent_next_turn", "turn_end", "attacks", "enters"],
+        "by": Literal["effect"],
         "then": STEPS,
         "target": TARGET,
         "whose": Who,

@@ -214,6 +214,8 @@ def _delay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     s = rec.state
     if step.get("until") == "attacks":
         return _watch_attacks(rec, frame, at)
+    if step.get("until") == "enters":
+        return _watch_enters(rec, frame, at)
     frame.queue.pop(0)
     next_turn = step.get("until") == "opponent_next_turn"
     then = fresh(step.get("then", []))
@@ -244,6 +246,22 @@ def _bind_it(steps: list[dict[str, Any]], targeted: list[str]) -> None:
         for key in ("then", "else"):
             if isinstance(st.get(key), list):
                 _bind_it(st[key], targeted)
+
+
+def _watch_enters(rec: Recorder, frame: Frame, at: Pending) -> bool:
+    """ "This turn, each time a SIGNI of yours enters the field (``by: effect``: is put onto it by an effect),
+    ...": that player's field is watched until the turn ends; each time, what follows resolves as a triggered
+    ability of this effect's player (``domain.abilities.triggers``)."""
+    step, s = at.step, rec.state
+    frame.queue.pop(0)
+    watch: dict[str, Any] = {"player": who(frame, {"who": step.get("whose", "you")})}
+    if step.get("by") == "effect":
+        watch["by"] = "effect"
+    data: dict[str, Any] = {"player": frame.player, "card": frame.card, "ability": frame.ability}
+    effect = fresh(step.get("then", []))
+    data.update({"until": "enters", "turn": s.turn, "watch": watch, "effect": effect})
+    rec.emit("EffectDelayed", "rules", "effect.delayed", data)
+    return True
 
 
 def _watch_attacks(rec: Recorder, frame: Frame, at: Pending) -> bool:

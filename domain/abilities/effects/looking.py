@@ -57,7 +57,8 @@ def _downed(at: Pending) -> bool:
 def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top N cards of your deck; take up to some that fit (one group of picks after another, each
     to the step's destination or to its own ``to``) into the hand, onto the field (``downed``: downed), or
-    either, one card at a time, or under this card (``under``, face up, while it is on the field); put the
+    either, one card at a time, or under this card (``under``, face up, while it is on the field), or into
+    the trash (``trash``); put the
     rest on the bottom of the deck in a random order, or (``order: chosen``) in the order the player chooses
     (not asked when they are all copies of one card), or into the trash, or (``rest: hand``) into the hand,
     or (``rest: top``) back on top (in the order the player chooses, with ``order: chosen``). ``and_bottom``:
@@ -135,7 +136,7 @@ def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> b
     """Put the next picked card where it goes (the hand, or the field); False: it asked, None: go on."""
     s, p = rec.state, frame.player
     to = _pick_to(at.step, look.group - 1)  # the group just picked
-    if to in ("hand", "ener", "under"):  # all together, as the rest goes (``_look_rest``)
+    if to in ("hand", "ener", "under", "trash"):  # all together, as the rest goes (``_look_rest``)
         look.hand.extend(look.taking)
         look.taking = []
         return None
@@ -255,6 +256,9 @@ def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
             data = {"player": p, "cards": look.hand, "card": frame.card, "by_effect": frame.card}
             rec.emit("CardsPutUnder", "rules", frame.rule, data)
             frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)
+    elif look.hand and step.get("to") == "trash":  # "put one of them into the trash"
+        milled(rec, frame, p, list(look.hand))
+        frame.notes["done"] = frame.notes.get("done", 0) + len(look.hand)
     elif look.hand and step.get("to") == "ener":  # into the ener zone: public there
         rec.emit(
             "CardsMoved", "rules", frame.rule, {"player": p, "cards": look.hand, "to": "ener", "from": "deck"}
