@@ -20,9 +20,10 @@ A form is its parameters and their types, how it reads in English, and what else
 - ``spell_ban``: ``{"filter"}``: no player can use a spell that fits the filter ("non-white spells");
 - ``coin_ban``: ``{"whose": "you" | "opponent"}``: that player cannot gain coins (by effects, nor those
   printed on their LRIGs);
-- ``vanished_to_trash``: ``{"which": "battled" | "front"}``: a SIGNI this SIGNI vanishes in battle
-  (``battled``), or, during an attack phase, the SIGNI in front of it vanished however (``front``), goes to
-  the trash instead of the ener zone; ``front_vanished_to_trash`` is its alias for ``front``;
+- ``vanished_to_trash``: ``{"which": "battled" | "front", "filter"}``: a SIGNI this SIGNI vanishes in battle
+  (``battled``; with a ``filter``, one that fits it as it left the field: "a frozen SIGNI"), or, during an
+  attack phase, the SIGNI in front of it vanished however (``front``), goes to the trash instead of the ener
+  zone; ``front_vanished_to_trash`` is its alias for ``front``;
 - ``keywords``: ``{"target": {"self": true}, "keywords": [...]}``: the card has these keywords;
 - ``colors``: ``{"target": {"self": true} | {"side", "zones", "filter"}, "colors": [...]}``: the cards the
   target names are also of these colours ("SIGNI on your field and in your ener zone are additionally
@@ -318,12 +319,13 @@ def _to_trash_text(st: Step) -> str:
             "during an attack phase, the SIGNI in front of it goes to the trash instead of the ener zone "
             "when vanished"
         )
-    return "a SIGNI this SIGNI vanishes in battle goes to the trash instead of the ener zone"
+    what = f"a SIGNI {filter_text(st['filter'])} " if st.get("filter") else "a SIGNI "
+    return f"{what}this SIGNI vanishes in battle goes to the trash instead of the ener zone"
 
 
 constant(
     "vanished_to_trash",
-    {"which": Literal["battled", "front"]},
+    {"which": Literal["battled", "front"], "filter": dict},
     _to_trash_text,
     "a SIGNI it vanishes in battle (or the one in front of it) goes to the trash instead of the ener zone",
 )

@@ -24,7 +24,7 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from domain import coins, facts
+from domain import coins, facts, tally
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import abilities_of, ability_at, forget_with_encodings, granted_ref
 from domain.abilities.constant_words import CONSTANT_OPS, expand, form_of
@@ -530,12 +530,27 @@ def coins_banned(s: GameState, player: str) -> bool:
     )
 
 
-def vanishes_to_trash(s: GameState, attacker: str) -> bool:
-    """Whether SIGNI the attacker vanishes in battle go to the trash instead of the ener zone."""
+def vanishes_to_trash(s: GameState, attacker: str, vanished: str) -> bool:
+    """Whether a SIGNI the attacker vanishes in battle goes to the trash instead of the ener zone (with a
+    ``filter``: only one that fits it, read as it was as it left the field: "a frozen SIGNI")."""
     return any(
-        source == attacker and expand(st).get("which", "battled") == "battled"
+        source == attacker
+        and expand(st).get("which", "battled") == "battled"
+        and _was_fitting(s, vanished, st.get("filter", {}))
         for _p, source, st in active(s, "vanished_to_trash")
     )
+
+
+def _was_fitting(s: GameState, iid: str, f: dict[str, Any]) -> bool:
+    """Whether a SIGNI that just left the field fitted a filter as it was then: its printed facts, and whether
+    it was upped or frozen (``tally.last_known``)."""
+    if not f:
+        return True
+    was = tally.last_known(s, iid) or {}
+    states = {k: f[k] for k in ("upped", "frozen") if k in f}
+    printed = {k: v for k, v in f.items() if k not in states}
+    fits_then = all(bool(was.get(k)) == v for k, v in states.items())
+    return fits_then and tg.card_fits(facts.card_of(s, iid), printed)
 
 
 def front_to_trash(s: GameState, owner: str, zone: str) -> str | None:

@@ -925,7 +925,7 @@ def _vanished_to_trash(rec: Recorder, event: Any) -> None:
     s, d = rec.state, event.data
     attacker = (s.attack or {}).get("card")
     source: str | None = None
-    if d.get("cause") == "battle" and attacker is not None and vanishes_to_trash(s, attacker):
+    if d.get("cause") == "battle" and attacker is not None and vanishes_to_trash(s, attacker, d["card"]):
         source = attacker
     elif d.get("zone"):
         source = front_to_trash(s, d["player"], d["zone"])

@@ -1102,6 +1102,7 @@ def _look_top_text(step: Step) -> str:
     picks = " and ".join(
         ("up to " if g.get("up_to", True) else "")
         + f"{g.get('count', 1)} {tg.filter_text(g.get('filter', {}))}".rstrip()
+        + (" sharing no colour with the card(s) taken before" if g.get("unlike_taken") else "")
         + (f" ({_LOOK_WHERE.get(g['to'], 'to your hand')})" if "to" in g else "")
         for g in groups
     )

@@ -28,7 +28,7 @@ from domain.abilities.frames import (
     Pending,
 )
 from domain.recorder import Recorder
-from domain.state import opponent
+from domain.state import GameState, opponent
 
 
 @op("look")
@@ -56,7 +56,8 @@ def _downed(at: Pending) -> bool:
 @op("look_top")
 def _look_top(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
     """Look at the top N cards of your deck; take up to some that fit (one group of picks after another, each
-    to the step's destination or to its own ``to``) into the hand, onto the field (``downed``: downed), or
+    to the step's destination or to its own ``to``; a group with ``unlike_taken`` takes only cards sharing no
+    colour with those taken before it) into the hand, onto the field (``downed``: downed), or
     either, one card at a time, or under this card (``under``, face up, while it is on the field), or into
     the trash (``trash``); put the
     rest on the bottom of the deck in a random order, or (``order: chosen``) in the order the player chooses
@@ -178,6 +179,7 @@ def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: di
             or tg.shares_lrig_color(s, p, i, pick["filter"]["shares_lrig_color"])
         )
         and (to != "field" or legal_zones(s, p, i))
+        and not (pick.get("unlike_taken") and _shares_color(s, i, look.hand))
     ]
     hi = min(int(pick.get("count", 1)), len(fits))
     if hi == 0:
@@ -202,6 +204,12 @@ def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: di
         f"{'bottom' if at.step.get('from_bottom') else 'top'} {len(look.top)} {where}".replace("  ", " "),
     )
     return True
+
+
+def _shares_color(s: GameState, iid: str, taken: list[str]) -> bool:
+    """Whether a card shares a colour with one of the cards taken before (colourless is no colour)."""
+    mine = set(facts.card_of(s, iid).real_colors)
+    return any(mine & set(facts.card_of(s, t).real_colors) for t in taken)
 
 
 def _look_rest(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> bool:
