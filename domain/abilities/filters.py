@@ -17,8 +17,9 @@ attached to it), ``not_card`` (a list of catalogue ids the card is none of: "oth
 opponent's SIGNI in the zone in front of this card), ``highest_power`` (a SIGNI with the highest power on its
 side's field), ``lowest_power`` (one with the lowest power there; both checked where targets are found);
 ``level_of`` / ``name_of`` (the same level, the same name, as one of the cards an earlier step of the effect
-took: ``moved``, ``discarded``, ``revealed`` or ``it``, the cards the step before targeted; set when chosen,
-see ``NOTED_CARDS``), ``name`` (a list of printed names, as deck rules compare them: reprints share one),
+took: ``moved``, ``discarded``, ``revealed`` or ``it``, the cards the step before targeted, or ``under``, the
+cards lying under this card; set when chosen, see ``NOTED_CARDS``), ``name`` (a list of printed names, as
+deck rules compare them: reprints share one),
 ``shares_lrig_color`` (``any``: the card shares a colour with one of its owner's LRIGs; ``not_center``: with
 one of them that is not the center LRIG), ``not_timing`` (an Assist LRIG or ARTS without that use timing:
 ``attack``), ``grow_cost_zero`` (whether the card's grow cost is zero, of any colour), ``power_is_base``
@@ -109,8 +110,8 @@ FILTER_KEYS = (
 LRIG_COLOR_WHICH = ("any", "not_center")
 # what ``level_of`` / ``name_of`` (and a target's ``total_level``) may refer to: the cards the effect's
 # last move took (``moved``), its last discard (``discarded``), its last reveal (``revealed``), the step
-# before's targets (``it``)
-NOTED_CARDS = ("moved", "discarded", "revealed", "it")
+# before's targets (``it``); or the cards lying under this card (``under``)
+NOTED_CARDS = ("moved", "discarded", "revealed", "it", "under")
 LOST = "lost_abilities"  # state.flags key: the SIGNI that lost their abilities this turn
 
 
@@ -500,6 +501,7 @@ def noted_cards_text(ref: str) -> str:
         "discarded": "the card discarded this way",
         "revealed": "the card revealed this way",
         "it": "that card",
+        "under": "a SIGNI under this card",
     }.get(ref, str(ref))
 
 

@@ -159,8 +159,9 @@ event(
         ("this", "", "", "battle"): "When it vanishes an opponent's SIGNI{f} in battle",
         ("this",): "When it vanishes an opponent's SIGNI (in battle, or by its own ability)",
         ("you",): "When a SIGNI of yours{f} vanishes an opponent's SIGNI (in battle, or by its own ability)",
+        ("you", "", "", "battle"): "When a SIGNI of yours{f} vanishes an opponent's SIGNI in battle",
     },
-    filtered=(("this", "", "", "battle"), ("you",)),
+    filtered=(("this", "", "", "battle"), ("you",), ("you", "", "", "battle")),
     by=("any", "battle"),
     keyed_by=True,
 )

@@ -248,6 +248,7 @@ VANISHED_IN_BATTLE = tw.form("vanished", "this", by="battle")
 VANISHES = tw.form("vanishes", "this", by="any")
 VANISHES_IN_BATTLE = tw.form("vanishes", "this", by="battle")
 VANISHES_YOURS = tw.form("vanishes", "you", by="any")
+VANISHES_YOURS_IN_BATTLE = tw.form("vanishes", "you", by="battle")
 POWER_ZERO = tw.form("power_zero", "opponent")
 TRASHED = tw.form("trashed", "this", by="cost_or_effect")
 TRASHED_YOURS = tw.form("trashed", "you", by="cost_or_effect")
@@ -539,6 +540,8 @@ def _battled(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
         yield attacker, s.owners[attacker], "auto", VANISHES_IN_BATTLE, d["defender"]
         yield attacker, s.owners[attacker], "auto", VANISHES, None
         yield from _signi(s, s.owners[attacker], VANISHES_YOURS, attacker)
+        # "when a SIGNI of yours vanishes a SIGNI in battle": an LRIG may hold it too (an ability it gained)
+        yield from _field(s, s.owners[attacker], VANISHES_YOURS_IN_BATTLE, attacker)
 
 
 def _put_in_trash(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:

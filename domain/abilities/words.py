@@ -1325,12 +1325,15 @@ def _swap_text(s: Step) -> str:
         return f"swap {_t(s)} with the card just revealed on top of your deck{enter}"
     if s.get("with") == "deck_top":
         return f"swap {_t(s)} with the top card of your deck (it goes on top, that card into the ener zone)"
+    if s.get("with") == "attacker":
+        enter = " (its [Enter] abilities do not activate)" if s.get("no_enter") else ""
+        return f"swap your attacking SIGNI with {_t(s)}{enter}"
     return f"swap this SIGNI with {_t(s)}"
 
 
 word(
     "swap_with_ener",
-    {"target": TARGET, "with": Literal["revealed", "deck_top"], "no_enter": bool},
+    {"target": TARGET, "with": Literal["revealed", "deck_top", "attacker"], "no_enter": bool},
     _swap_text,
     targets=True,
 )(fx.OPS["swap_with_ener"])

@@ -356,7 +356,8 @@ def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str])
     target onto the field in the zone it left (if it may be there: level, limit), its [Enter] abilities
     triggering (``no_enter``: not); ``with: revealed``: the target SIGNI of yours and the card just
     revealed on top of the deck; ``with: deck_top``: the target card of your ener zone and the top card of
-    your deck."""
+    your deck; ``with: attacker``: your SIGNI attacking now (not this one) and the target of your ener
+    zone."""
     step = at.step
     s, iid, p = rec.state, frame.card, frame.player
     live = live_targets(rec, frame, step, chosen)
@@ -364,6 +365,8 @@ def _swap_with_ener(rec: Recorder, frame: Frame, at: Pending, chosen: list[str])
         return _swap_with_revealed(rec, frame, live, bool(step.get("no_enter")))
     if step.get("with") == "deck_top":
         return _swap_with_deck_top(rec, frame, live)
+    if step.get("with") == "attacker":  # "that SIGNI of yours": the one attacking now
+        iid = (s.attack or {}).get("card") or ""
     where = s.players[p].find(iid) or ""
     if not live or not where.startswith("signi:"):
         return True

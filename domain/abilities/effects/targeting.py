@@ -84,6 +84,15 @@ def noted_cards(frame: Frame, ref: str, before: list[str]) -> list[str]:
     return list(frame.notes.get("moved", []))
 
 
+def _referred(s: GameState, frame: Frame, ref: str, before: list[str]) -> list[str]:
+    """The cards a filter's ``level_of`` / ``name_of`` refers to: those an earlier step took, or (``under``)
+    the cards lying under this card ("the same level as a SIGNI under this SIGNI")."""
+    if ref == "under":
+        slot = tg._slot(s, frame.card)
+        return list(slot.under) if slot is not None else []
+    return noted_cards(frame, ref, before)
+
+
 def _same_as_noted(s: GameState, frame: Frame, spec: dict[str, Any], before: list[str]) -> dict[str, Any]:
     """A target spec that refers to cards an earlier step took, made concrete when its targets are chosen:
     ``level_of`` becomes the levels of those that are SIGNI ("the same level as the SIGNI discarded this
@@ -92,7 +101,7 @@ def _same_as_noted(s: GameState, frame: Frame, spec: dict[str, Any], before: lis
     f = dict(spec.get("filter", {}))
     out = dict(spec)
     if "level_of" in f:
-        cards = noted_cards(frame, str(f.pop("level_of")), before)
+        cards = _referred(s, frame, str(f.pop("level_of")), before)
         levels = sorted({facts.level(s, i) for i in cards if facts.card_of(s, i).is_signi})
         if not levels:
             f["name"] = []  # no SIGNI was taken: nothing has its level
@@ -101,7 +110,7 @@ def _same_as_noted(s: GameState, frame: Frame, spec: dict[str, Any], before: lis
         else:
             f["any_of"] = [{**g, "level": lv} for lv in levels for g in f.get("any_of", [{}])]
     if "name_of" in f:
-        cards = noted_cards(frame, str(f.pop("name_of")), before)
+        cards = _referred(s, frame, str(f.pop("name_of")), before)
         f["name"] = sorted({facts.card_of(s, i).name_key for i in cards})
     if isinstance(spec.get("total_level"), str):
         cards = noted_cards(frame, str(spec["total_level"]), before)
