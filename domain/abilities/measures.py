@@ -61,7 +61,7 @@ from domain.abilities.filters import (
     slot_of,
 )
 from domain.cards import Card
-from domain.state import GameState, facing, opponent
+from domain.state import SIGNI_ZONES, GameState, facing, opponent
 
 Measure = Mapping[str, Any]
 Vars = Mapping[str, Any]
@@ -123,6 +123,7 @@ def _counted(p: dict[str, Any]) -> str:
     if zone == PUBLIC:
         what, where = "cards", "public zones"
     names = " with different names" if p.get("distinct") else ""
+    names += " next to it" if p.get("next_to") else ""
     other = "other " if p.get("other") else ""
     every = f"groups of {p['every']} " if p.get("every", 1) != 1 else ""
     text = f"{every}{other}{what} {filter_text(p.get('filter', {}))}{names} in {_whose(p)} {where}"
@@ -146,6 +147,7 @@ def _count_text(p: dict[str, Any]) -> str:
         "every": int,
         "most": int,
         "zones": list,
+        "next_to": bool,
     },
     _count_text,
 )
@@ -155,27 +157,36 @@ def _count(c: Ctx, p: dict[str, Any]) -> int:
     ("different <Angel> SIGNI"); ``other``: this card not counted; ``every: n``: how many whole groups of n
     ("for every two cards"); ``most: n``: no more than n counted ("it counts up to fifteen cards");
     ``zones``: several zones counted together, in place of ``zone`` ("on your field and in your ener
-    zone")."""
+    zone"); ``next_to``: only the SIGNI in the SIGNI zones next to this card's, on its side ("to its left
+    or right")."""
     s = c.s
     side = p.get("side", "you")
     players = [c.controller, opponent(c.controller)] if side == "any" else [side_of(c.controller, side)]
     found: list[str] = []
+    near = _next_zones(s, c.source) if p.get("next_to") else None
     for zone in p.get("zones") or [p.get("zone", "signi")]:  # several zones: counted together
-        found += _in_zone(c, players, str(zone), p.get("filter", {}))
+        found += _in_zone(c, players, str(zone), p.get("filter", {}), near)
     found = [iid for iid in found if not (p.get("other") and iid == c.source)]
     n = len({facts.card_of(s, i).name for i in found}) if p.get("distinct") == "name" else len(found)
     n //= int(p.get("every", 1))
     return min(n, int(p["most"])) if "most" in p else n
 
 
-def _in_zone(c: Ctx, players: list[str], zone: str, f: Filter) -> list[str]:
-    """The cards of one zone of these players that fit the filter (SIGNI and LRIGs: on the field)."""
+def _in_zone(
+    c: Ctx, players: list[str], zone: str, f: Filter, near: set[tuple[str, str]] | None = None
+) -> list[str]:
+    """The cards of one zone of these players that fit the filter (SIGNI and LRIGs: on the field; ``near``:
+    only the SIGNI in those zones)."""
     s = c.s
     found: list[str] = []
     for player in players:
         ps = s.players[player]
         if zone == "signi":
-            found += [sl.iid for z, sl in ps.signi_slots() if slot_fits(s, sl, z, f)]
+            found += [
+                sl.iid
+                for z, sl in ps.signi_slots()
+                if slot_fits(s, sl, z, f) and (near is None or (player, z) in near)
+            ]
         elif zone == "lrig":  # a position names the LRIG zone: "your center LRIG is white"
             found += [sl.iid for pos, sl in ps.lrig.items() if sl is not None and slot_fits(s, sl, pos, f)]
         elif zone == PUBLIC:
@@ -185,6 +196,17 @@ def _in_zone(c: Ctx, players: list[str], zone: str, f: Filter) -> list[str]:
         else:
             found += [iid for iid in ps.zones[zone] if card_fits(_as_counted(s, iid, player, c), f)]
     return found
+
+
+def _next_zones(s: GameState, iid: str) -> set[tuple[str, str]]:
+    """The SIGNI zones next to the one this card is in (its owner's, as (player, zone)); none off the
+    field."""
+    owner = s.owners.get(iid)
+    where = s.players[owner].find(iid) if owner is not None else None
+    if owner is None or not where or not where.startswith("signi:"):
+        return set()
+    i = SIGNI_ZONES.index(where.split(":")[1])
+    return {(owner, SIGNI_ZONES[j]) for j in (i - 1, i + 1) if 0 <= j < len(SIGNI_ZONES)}
 
 
 PUBLIC = "public"  # the public zones of a side, as a zone ``count`` may name
