@@ -279,6 +279,8 @@ def _level_text(p: dict[str, Any]) -> str:
         return "its levels"
     if p.get("of") == "self":
         return "this card's levels"
+    if p.get("of") == "it":
+        return "the level of the card targeted before"
     whose = "the opponent's" if p.get("whose") == "opponent" else "your"
     if p.get("of") in ("total", "signi", "assists"):
         what = {"total": "LRIGs", "signi": "SIGNI", "assists": "Assist LRIGs"}[str(p.get("of"))]
@@ -290,7 +292,7 @@ def _level_text(p: dict[str, Any]) -> str:
     "level",
     {
         "whose": ("you", "opponent"),
-        "of": ("center", "lowest", "total", "signi", "affected", "assists", "self"),
+        "of": ("center", "lowest", "total", "signi", "affected", "assists", "self", "it"),
     },
     _level_text,
 )
@@ -302,6 +304,8 @@ def _level(c: Ctx, p: dict[str, Any]) -> int:
     constant changes it there: "for each of this SIGNI's levels", read after it was vanished)."""
     if p.get("of") == "self":
         return facts.level(c.s, c.source)
+    if p.get("of") == "it":  # "as many as its level": the card an earlier step targeted, wherever it is now
+        return sum(facts.level(c.s, i) for i in c.vars.get("targeted", []))
     if p.get("of") == "affected":
         affected = c.vars.get("affected")
         return facts.level(c.s, affected) if isinstance(affected, str) else 0
@@ -405,14 +409,19 @@ def _coins_gained(c: Ctx, p: dict[str, Any]) -> int:
 
 def _under_text(p: dict[str, Any]) -> str:
     cards = f"the cards {filter_text(p.get('filter', {}))} under it".replace("  ", " ")
+    cards += " as it left the field" if p.get("as_left") else ""
     return f"the total power of {cards}" if p.get("total") == "power" else cards
 
 
-@measure("under", {"filter": dict, "total": ("power",)}, _under_text)
+@measure("under", {"filter": dict, "total": ("power",), "as_left": bool}, _under_text)
 def _under(c: Ctx, p: dict[str, Any]) -> int | None:
     """The cards under this card (that fit the ``filter``), while it is on the field (under a SIGNI, a [Soul]
     is attached, not under it); ``total: power``: their printed powers added up ("the total power of the SIGNI
-    under this SIGNI")."""
+    under this SIGNI"); ``as_left``: the cards that lay under it as it last left the field this turn (the
+    turn's tally noted them: "for each card that was under this SIGNI", read once it was vanished)."""
+    if p.get("as_left"):
+        was = (tally.last_known(c.s, c.source) or {}).get("under", [])
+        return sum(1 for i in was if card_fits(facts.card_of(c.s, i), p.get("filter", {})))
     slot = slot_of(c.s, c.source)
     if slot is None:
         return None

@@ -262,7 +262,11 @@ event(
 event(
     "refreshes",
     "a player refreshes their deck (rule processing: the trash becomes the deck)",
-    {("any",): "When a player refreshes their deck", ("you",): "When you refresh your deck"},
+    {
+        ("any",): "When a player refreshes their deck",
+        ("you",): "When you refresh your deck",
+        ("opponent",): "When the opponent refreshes their deck",
+    },
     default_whose="any",
 )
 event(

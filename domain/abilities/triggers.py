@@ -291,6 +291,7 @@ THIS_DISCARDED_ANY = tw.form("discards", "this", by="any")
 THIS_DISCARDED_PAID = tw.form("discards", "this", by="cost_or_effect")  # as a cost or by an effect
 MILLED_FROM_YOURS = tw.form("mills", "you", by="any")
 REFRESHES_YOURS = tw.form("refreshes", "you")
+REFRESHES_THEIRS = tw.form("refreshes", "opponent")
 LOSES_LIFE = tw.form("loses_life_cloth", "you")
 CRUSHED_ANY = tw.form("life_cloth_crushed", "any")
 MILLS_OWN_TWO = tw.form("mills", "you", by="own_deck_two_or_more")
@@ -416,6 +417,7 @@ def _refreshed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     for p in (tp, opponent(tp)):
         yield from _field(s, p, REFRESHES)
     yield from _field(s, d["player"], REFRESHES_YOURS)  # "when you refresh"
+    yield from _field(s, opponent(d["player"]), REFRESHES_THEIRS)  # "when the opponent refreshes"
     if d.get("life_cloth"):  # the refresh puts a Life Cloth into the trash
         yield from _field(s, d["player"], LOSES_LIFE)
 

@@ -59,7 +59,8 @@ def choose_ahead(rec: Recorder, frame: Frame) -> bool:
 def _says_it(step: dict[str, Any]) -> bool:
     """Whether a step names what was targeted before: ``it``, or a filter or total that refers to it."""
     text = json.dumps(step)
-    return '"it": true' in text or any(f'"{k}": "it"' in text for k in ("level_of", "name_of", "total_level"))
+    keys = ("level_of", "name_of", "total_level", "of")  # "of": a measure of it (its level)
+    return '"it": true' in text or any(f'"{k}": "it"' in text for k in keys)
 
 
 def refers_to_noted(spec: dict[str, Any]) -> bool:
