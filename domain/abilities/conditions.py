@@ -77,6 +77,7 @@ class ConditionAlias:
     expand: Callable[[Any], Any]  # the general word's value the alias stands for
     text: Text
     doc: str = ""
+    keys: frozenset[str] | None = None  # of a value that is a dict picked apart: the keys it reads
 
 
 WORDS: dict[str, ConditionWord] = {}
@@ -94,14 +95,25 @@ def condition(name: str, params: Any, text: Text, *, check: Check | None = None)
     return register
 
 
-def alias(name: str, params: Any, expand: Callable[[Any], Any], text: Text, doc: str = "") -> None:
-    """Register ``name`` as an older name of a ``compare``."""
+def alias(
+    name: str,
+    params: Any,
+    expand: Callable[[Any], Any],
+    text: Text,
+    doc: str = "",
+    *,
+    keys: tuple[str, ...] | None = None,
+) -> None:
+    """Register ``name`` as an older name of a ``compare``. ``keys``: those a dict value may hold (the
+    expansion reads only these; any other key would be dropped unnoticed, so it is a problem)."""
     _free(name)
     if not doc:  # the compare it stands for, with n for its value
         doc = "n: " + "; ".join(
             f"{k} {cmp[k]} {cmp['op']} {cmp['value']}" for cmp in expand("n") for k in cmp if k in ms.MEASURES
         )
-    ALIASES[name] = ConditionAlias(name, "compare", params, expand, text, doc)
+    ALIASES[name] = ConditionAlias(
+        name, "compare", params, expand, text, doc, frozenset(keys) if keys else None
+    )
 
 
 def _free(name: str) -> None:
@@ -203,6 +215,7 @@ alias(
     lambda v: [_at_least({"lrigs": {"team": v.get("team") or ""}}, v.get("count", 3))],
     lambda v: f"{v.get('count', 3)} LRIGs of {v.get('team') or 'its team'} are on your field",
     "{team, count}: that many of your LRIGs are of the team (by default this card's)",
+    keys=("team", "count"),
 )
 alias(
     "team_level",
@@ -222,8 +235,17 @@ alias(
     ],
     _signi_text,
     "{side, filter, at_least}: at least that many SIGNI on that side's field fit the filter",
+    keys=("side", "filter", "at_least"),
 )
-alias("count", dict, _count_expand, _count_text, "{side, zone, filter, at_least, at_most}: cards in a zone")
+alias(
+    "count",
+    dict,
+    _count_expand,
+    _count_text,
+    "{side, zone, filter, at_least, at_most}: cards in a zone (other keys of the count measure, such as "
+    "other, only in the compare form)",
+    keys=("side", "zone", "filter", "at_least", "at_most"),
+)
 alias(
     "ener_classes",
     int,
@@ -371,6 +393,7 @@ alias(
     ],
     _all_signi_text,
     "{side, filter}: every SIGNI on that side's field fits the filter (none there: it holds)",
+    keys=("side", "filter"),
 )
 alias(
     "moved_fits",
@@ -480,6 +503,13 @@ def condition_problems(cond: Condition) -> list[str]:
             continue
         if not _fits(v, entry.params):
             out.append(f"condition {k}: {v!r} is not of the word's type")
+            continue
+        keys = entry.keys if isinstance(entry, ConditionAlias) else None
+        unread = sorted(set(v) - keys) if keys and isinstance(v, dict) else []
+        if unread:
+            out.append(
+                f"condition {k}: it reads only {', '.join(sorted(keys or ()))}; not {', '.join(unread)}"
+            )
             continue
         name, value = general(k, v)
         check = WORDS[name].check

@@ -192,3 +192,22 @@ def test_a_moves_trigger_with_not_from_fits_every_zone_but_those_named() -> None
     assert not _entry_fits(s, {"what": "entered", "from": "hand", "cause": "rule"}, "p1")(trigger)
     assert trigger_words.trigger_problems({"on": "moves", "from": "deck", "not_from": "hand"})
     assert "from any zone but the hand" in trigger_words.trigger_text(trigger)
+
+
+def test_a_condition_alias_refuses_keys_it_would_drop() -> None:
+    """The aliases that pick their value apart (count, signi, all_signi, team_lrigs) read only their own keys:
+    "another SIGNI" written as ``{"count": {..., "other": true}}`` would count this card too, so such a key is
+    a problem (the compare form of the count measure takes ``other``)."""
+    condition_problems = conditions.condition_problems
+    virtual = {"count": {"zone": "signi", "filter": {"class": "Virtual"}, "at_least": 1}}
+    assert condition_problems(virtual) == []
+    for cond in (
+        {"count": {"zone": "signi", "other": True}},
+        {"signi": {"filter": {}, "other": True}},
+        {"all_signi": {"side": "you", "filter": {}, "at_least": 1}},
+        {"team_lrigs": {"team": "Ange", "level": 3}},
+    ):
+        (problem,) = condition_problems(cond)
+        assert "it reads only" in problem, (cond, problem)
+    compare = {"compare": {"count": {"side": "you", "zone": "signi", "other": True}, "op": ">=", "value": 1}}
+    assert condition_problems(compare) == []
