@@ -38,7 +38,9 @@ A form is its parameters and their types, how it reads in English, and what else
   take the same ``above`` target: a card under a SIGNI gives it power or keywords (only such steps of a card
   lying under a SIGNI apply, and they apply only there);
 - ``attack_cost``: ``{"cost": {"ener": [...], "discard": n}}``: this SIGNI (or LRIG, given it by an effect)
-  attacks only as its player pays that (paid with the attack: the action's ``pay`` and ``discard``);
+  attacks only as its player pays that (paid with the attack: the action's ``pay`` and ``discard``); with
+  ``of: opponent_signi``, each SIGNI of the opponent's does ("your opponent cannot attack with SIGNI unless
+  they pay");
 - ``guard_cost``: ``{"add": [{"color", "n"}]}`` and/or ``{"either": [cost, cost]}``: the opponent's Guard
   costs that ener more, and one of the ``either`` costs (ener, or ``discard``: n cards from the hand), the
   guarding player picking which; ``{"instead": cost}``: its own player may Guard by paying that cost in place
@@ -343,15 +345,16 @@ def _keywords_text(st: Step) -> str:
 def _attack_cost_text(st: Step) -> str:
     from domain.abilities.effects import describe_cost
 
-    return f"this card cannot attack unless its player pays {describe_cost(st.get('cost', {}))}"
+    who = "the opponent's SIGNI" if st.get("of") == "opponent_signi" else "this card"
+    return f"{who} cannot attack unless its player pays {describe_cost(st.get('cost', {}))}"
 
 
 constant(
     "attack_cost",
-    {"cost": dict},
+    {"cost": dict, "of": Literal["opponent_signi"]},
     _attack_cost_text,
-    "this SIGNI or LRIG attacks only as its player pays the cost, ener or discards (000 'Effect': 'cannot "
-    "attack unless you pay')",
+    "this SIGNI or LRIG (of: opponent_signi: each SIGNI of the opponent's) attacks only as its player pays "
+    "the cost, ener or discards (000 'Effect': 'cannot attack unless you pay')",
     required=("cost",),
 )
 

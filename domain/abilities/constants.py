@@ -394,8 +394,11 @@ def attack_cost(s: GameState, slot: Slot) -> dict[str, Any]:
     added up: ener items and discards); empty: nothing."""
     ener: list[dict[str, Any]] = []
     discard = 0
-    for _p, source, st in active(s, "attack_cost"):
-        if source != slot.iid:
+    for p, source, st in active(s, "attack_cost"):
+        if st.get("of") == "opponent_signi":  # every SIGNI of the opponent's, not an LRIG
+            if s.owners.get(slot.iid) == p or not facts.card_of(s, slot.iid).is_signi:
+                continue
+        elif source != slot.iid:
             continue
         ener += list(st["cost"].get("ener", []))
         d = st["cost"].get("discard", 0)

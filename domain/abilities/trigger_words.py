@@ -312,6 +312,12 @@ event(
     default_whose="any",
 )
 event(
+    "pays_coins",
+    "a player pays one or more coins (for a cost, a Bet ...): once for each payment",
+    {("you",): "When you pay one or more coins"},
+    default_whose="you",
+)
+event(
     "life_cloth_crushed",
     "a Life Cloth is crushed (by damage or by an effect), yours or the opponent's: once for each card "
     "crushed",

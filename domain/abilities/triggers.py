@@ -294,6 +294,7 @@ REFRESHES_YOURS = tw.form("refreshes", "you")
 REFRESHES_THEIRS = tw.form("refreshes", "opponent")
 LOSES_LIFE = tw.form("loses_life_cloth", "you")
 CRUSHED_ANY = tw.form("life_cloth_crushed", "any")
+PAYS_COINS = tw.form("pays_coins", "you")
 MILLS_OWN_TWO = tw.form("mills", "you", by="own_deck_two_or_more")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
@@ -565,6 +566,12 @@ def _rule_trashed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     yield from _signi(s, opponent(d["player"]), TRASHED_OPPONENTS)
 
 
+def _coins_paid(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
+    """ "When you pay one or more coins": once for each payment, however many coins it was."""
+    if int(d.get("count", 0)) > 0:
+        yield from _signi(s, d["player"], PAYS_COINS)
+
+
 # What each event asks, in order; the event types are TRIGGERING.
 _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]] = {
     "SigniPlayed": _entered,
@@ -589,6 +596,7 @@ _LISTENERS: dict[str, Callable[[GameState, dict[str, Any]], Iterator[Listener]]]
     "SpellUsed": _spell_used,
     "Guarded": _guarded,
     "GuardedInstead": _guarded,
+    "CoinsPaid": _coins_paid,
 }
 
 

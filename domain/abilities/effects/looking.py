@@ -137,6 +137,10 @@ def _look_put_next(rec: Recorder, frame: Frame, at: Pending, look: LookTop) -> b
     """Put the next picked card where it goes (the hand, or the field); False: it asked, None: go on."""
     s, p = rec.state, frame.player
     to = _pick_to(at.step, look.group - 1)  # the group just picked
+    if to == "trash" and at.step.get("to") != "trash":  # a group to the trash, others elsewhere: there now
+        milled(rec, frame, p, list(look.taking))
+        look.taking = []
+        return None
     if to in ("hand", "ener", "under", "trash"):  # all together, as the rest goes (``_look_rest``)
         look.hand.extend(look.taking)
         look.taking = []
@@ -186,7 +190,12 @@ def _look_pick(rec: Recorder, frame: Frame, at: Pending, look: LookTop, pick: di
         look.group += 1
         return False
     look.stage = "pick"
-    where = {"hand": "to your hand", "field": "onto your field", "ener": "into your ener zone"}.get(to, "")
+    where = {
+        "hand": "to your hand",
+        "field": "onto your field",
+        "ener": "into your ener zone",
+        "trash": "into your trash",
+    }.get(to, "")
     # 000 "Hidden zone": a card of a hidden zone sought by what it is (a filter) may go unfound,
     # since nobody else can check that one was there; only "any card" must be taken
     must = not pick.get("up_to", True) and not pick.get("filter")
