@@ -19,7 +19,9 @@ A card's entry is a list of abilities. An ability is an object:
   (see ``trigger_words``: one general form; the older names such as ``attack`` or ``turn_end`` are aliases);
   ``during`` is checked when the event happens: the ability triggers only if it holds then
 - ``condition``: a condition (see ``conditions``: ``compare`` and the other condition words) the ability needs
-  to be used, or, for a constant, to apply; ``use_condition`` for a PIECE or a spell ("can only be used if")
+  to be used, or, for a constant, to apply; ``use_condition`` for a PIECE or a spell ("can only be used if");
+  ``cost_less`` for a PIECE: ``{"color", "per", "while"}``, its use cost that colour less for each of what
+  ``per`` counts while ``while`` holds
 - ``cost``: ``{"ener": [{"color", "n"}], "down": true, "discard": n | {"n", "filter", "up_to"}, "down_lrig":
   {"n", "filter"}, "down_signi": {"n", "filter"}, "trash_ener": {"n" | "total_level", "filter", "distinct"},
   "coins": n, "exceed": n, "put_signi": {"self" | "n", "filter", "another", "all", "to": "trash" | "ener"},
@@ -68,6 +70,7 @@ from typing import Any
 from domain.abilities.conditions import condition_problems, condition_text
 from domain.abilities.constant_words import constant_problems, constant_text, describe_abilities_with
 from domain.abilities.filters import FILTER_KEYS, filter_text
+from domain.abilities.measures import per_problems, per_text
 from domain.abilities.trigger_words import TRIGGERS, trigger_problems, trigger_text
 from domain.abilities.vocabulary import step_problems, step_text
 from domain.facts import catalogue
@@ -121,6 +124,7 @@ ABILITY_KEYS = (
     "n",
     "under_from",
     "cut_in_piece",
+    "cost_less",
 )
 
 
@@ -344,6 +348,12 @@ def describe_ability(ab: Ability) -> str:
         parts.append(f"paying {_cost_text(ab['cost'])}" + (" (optional)" if ab["kind"] == "enter" else ""))
     if ab.get("extra_cost"):
         parts.append(f"(as it is used, you may also pay {_cost_text(ab['extra_cost'])})")
+    if "cost_less" in ab:
+        less = ab["cost_less"]
+        parts.append(
+            f"(while {condition_text(less['while'])}, its use cost is {less['color']} less"
+            f"{per_text(less['per'])})"
+        )
     if "cut_in_piece" in ab:
         what = f"a PIECE {filter_text(ab['cut_in_piece'])}".rstrip()
         parts.append(f"(it may also be used as a cut-in just after the opponent uses {what})")
@@ -351,6 +361,15 @@ def describe_ability(ab: Ability) -> str:
 
 
 describe_abilities_with(describe_ability)
+
+
+def _cost_less_problems(ab: Ability) -> list[str]:
+    """``cost_less`` (a PIECE): ``{"color", "per": measure, "while": condition}``: while the condition holds,
+    its use cost is that colour less once for each of what the measure counts (rule piece.cost-less)."""
+    less = ab["cost_less"]
+    if ab["kind"] != "piece" or not isinstance(less, dict) or set(less) != {"color", "per", "while"}:
+        return ["only a PIECE takes cost_less: {color, per, while}"]
+    return [*per_problems(less["per"]), *condition_problems(less["while"])]
 
 
 def _discard_text(discard: Any) -> str | None:
@@ -482,6 +501,8 @@ def _shape_problems(ab: Ability) -> list[str]:
         or set(ab["cut_in_piece"]) - set(FILTER_KEYS)
     ):
         out.append("only a PIECE takes cut_in_piece: a filter of the opponent's PIECE it may cut in to")
+    if "cost_less" in ab:
+        out.extend(_cost_less_problems(ab))
     if "team" in ab and not isinstance(ab["team"], (bool, str)):
         out.append("team is true or the name of a team")
     if "once" in ab and ab["once"] not in ONCE:

@@ -312,6 +312,12 @@ event(
     default_whose="any",
 )
 event(
+    "crushes",
+    "this card's attack crushes one of the opponent's Life Cloth (the damage it deals): once for each card "
+    "crushed",
+    {("this",): "When it crushes one of the opponent's Life Cloth"},
+)
+event(
     "pays_coins",
     "a player pays one or more coins (for a cost, a Bet ...): once for each payment",
     {("you",): "When you pay one or more coins"},

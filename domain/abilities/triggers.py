@@ -295,6 +295,7 @@ REFRESHES_THEIRS = tw.form("refreshes", "opponent")
 LOSES_LIFE = tw.form("loses_life_cloth", "you")
 CRUSHED_ANY = tw.form("life_cloth_crushed", "any")
 PAYS_COINS = tw.form("pays_coins", "you")
+CRUSHES_THIS = tw.form("crushes", "this")
 MILLS_OWN_TWO = tw.form("mills", "you", by="own_deck_two_or_more")
 SOUL_THIS = tw.form("soul_attached", "this")
 SOUL_YOURS = tw.form("soul_attached", "you")
@@ -489,6 +490,14 @@ def _life_crushed(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:
     for _card in d.get("cards", ()):  # "when your or the opponent's Life Cloth is crushed": each card
         for p in (d["player"], opponent(d["player"])):
             yield from _field(s, p, CRUSHED_ANY)
+    attacker = (s.attack or {}).get("card")
+    if (
+        d.get("cause") == "damage"
+        and isinstance(attacker, str)
+        and s.owners.get(attacker) == opponent(d["player"])
+    ):
+        for _card in d.get("cards", ()):  # "when this SIGNI crushes one of the opponent's Life Cloth"
+            yield attacker, opponent(d["player"]), "auto", CRUSHES_THIS, None
 
 
 def _moved(s: GameState, d: dict[str, Any]) -> Iterator[Listener]:

@@ -17,6 +17,7 @@ from domain.abilities import effects
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import FROM_ZONES, abilities_of, is_enforced
 from domain.abilities.constants import action_cost_extra
+from domain.abilities.measures import Ctx, bonus
 from domain.abilities.triggers import abilities_gained, team_ok
 from domain.actions import Action
 from domain.cards import Card, CardType, CostItem
@@ -457,6 +458,22 @@ def _cut_in_possible(s: GameState, p: str, piece: str) -> bool:
     return False
 
 
+def piece_cost(s: GameState, p: str, iid: str, ab: dict[str, Any]) -> list[dict[str, Any]]:
+    """A PIECE's use cost: as printed, less what its ``cost_less`` takes off while its condition holds
+    ("while two or more white LRIGs are on your field, it costs one white less for each", rule
+    piece.cost-less); a colour's part never goes below nothing."""
+    printed = [(c.color, c.n) for c in facts.card_of(s, iid).cost]
+    less = ab.get("cost_less")
+    cut = bonus(Ctx(s, p, iid, {}), 1, less["per"]) if less and tg.holds(s, p, iid, less["while"]) else 0
+    items: list[dict[str, Any]] = []
+    for color, n in printed:
+        off = min(cut, n) if less and color == less["color"] else 0
+        cut -= off
+        if n - off > 0:
+            items.append({"color": color, "n": n - off})
+    return items
+
+
 def use_piece(rec: Recorder, act: Action) -> None:
     from domain.answers import resolve_ref
 
@@ -475,9 +492,7 @@ def use_piece(rec: Recorder, act: Action) -> None:
         raise IllegalAction("piece.use", f"the use condition of {card.name} does not hold")
     check_once(s, iid, index, ab, card.name)
     under = _extra_cost(s, p, ab, act, card.name)
-    paid = _pay_ener(
-        s, p, {"ener": [{"color": c.color, "n": c.n} for c in card.cost]}, act.get("pay"), card.name
-    )
+    paid = _pay_ener(s, p, {"ener": piece_cost(s, p, iid, ab)}, act.get("pay"), card.name)
     data: dict[str, Any] = {"player": p, "card": iid, "ener": paid}
     if under is not None:
         data["extra_cost"] = True

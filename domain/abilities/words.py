@@ -256,7 +256,7 @@ MOVE_ROUTES = {
     "life_to_trash": (
         ("life_cloth", "trash", "top"),
         "life_to_trash",
-        lambda s: f"put the top {_n(s)} of your Life Cloth into your trash",
+        lambda s: f"put the top {_n(s)} of {_whose(s)} Life Cloth into its owner's trash",
     ),
     "ener_to_trash": (("ener", "trash", "choose"), "ener_to_trash", _ener_trash_text),
     "exceed": (("under_lrigs", "lrig_trash", "choose"), "exceed", lambda s: f"{_who(s)} exceed {_n(s)}"),

@@ -599,10 +599,10 @@ def _exclude_from_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str])
 
 @op("life_to_trash")
 def _life_to_trash(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
-    """Put the top N cards of your Life Cloth into your trash (fewer when fewer are left); the cards moved are
-    noted (``moved``)."""
+    """Put the top N cards of your Life Cloth (``who: opponent``: the opponent's) into its owner's trash
+    (fewer when fewer are left); the cards moved are noted (``moved``)."""
     step = at.step
-    p = frame.player
+    p = who(frame, step)
     cards = list(rec.state.players[p].zones["life_cloth"][: int(step.get("n", 1))])
     frame.notes["moved"] = cards
     frame.notes["done"] = frame.notes.get("done", 0) + len(cards)  # "if you do"
