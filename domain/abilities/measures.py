@@ -408,17 +408,22 @@ def _coins_gained(c: Ctx, p: dict[str, Any]) -> int:
 
 
 def _under_text(p: dict[str, Any]) -> str:
-    cards = f"the cards {filter_text(p.get('filter', {}))} under it".replace("  ", " ")
+    where = f"under your SIGNI {filter_text(p['of'])}".rstrip() if "of" in p else "under it"
+    cards = f"the cards {filter_text(p.get('filter', {}))} {where}".replace("  ", " ")
     cards += " as it left the field" if p.get("as_left") else ""
     return f"the total power of {cards}" if p.get("total") == "power" else cards
 
 
-@measure("under", {"filter": dict, "total": ("power",), "as_left": bool}, _under_text)
+@measure("under", {"filter": dict, "total": ("power",), "as_left": bool, "of": dict}, _under_text)
 def _under(c: Ctx, p: dict[str, Any]) -> int | None:
     """The cards under this card (that fit the ``filter``), while it is on the field (under a SIGNI, a [Soul]
     is attached, not under it); ``total: power``: their printed powers added up ("the total power of the SIGNI
     under this SIGNI"); ``as_left``: the cards that lay under it as it last left the field this turn (the
-    turn's tally noted them: "for each card that was under this SIGNI", read once it was vanished)."""
+    turn's tally noted them: "for each card that was under this SIGNI", read once it was vanished); ``of``:
+    the cards under all the SIGNI on your field that fit that filter ("the cards under your <Liberation
+    Faction> SIGNI in all")."""
+    if "of" in p:
+        return _under_yours(c, p)
     if p.get("as_left"):
         was = (tally.last_known(c.s, c.source) or {}).get("under", [])
         return sum(1 for i in was if card_fits(facts.card_of(c.s, i), p.get("filter", {})))
@@ -430,6 +435,17 @@ def _under(c: Ctx, p: dict[str, Any]) -> int | None:
         cards = [card for card in cards if not card.is_lrig_deck_card]
     fit = [card for card in cards if card_fits(card, p.get("filter", {}))]
     return sum(int(card.power or 0) for card in fit) if p.get("total") == "power" else len(fit)
+
+
+def _under_yours(c: Ctx, p: dict[str, Any]) -> int:
+    """The cards under the SIGNI on your field that fit ``of`` (a [Soul] attached is not under), that fit the
+    ``filter``."""
+    ps = c.s.players[c.controller]
+    under = [
+        i for _z, sl in ps.signi_slots() if card_fits(facts.card_of(c.s, sl.iid), p["of"]) for i in sl.under
+    ]
+    cards = [facts.card_of(c.s, i) for i in under]
+    return sum(1 for card in cards if not card.is_lrig_deck_card and card_fits(card, p.get("filter", {})))
 
 
 NOTED = ("discarded", "moved", "done", "trashed", "extra_paid", "attack_damaged", "revealed_count")
