@@ -669,7 +669,10 @@ def _ability_used(state: GameState, d: dict[str, Any], _e: Any) -> None:
     _pay(state, d)
     if d.get("down"):
         _slot_of(state, d["card"]).downed = True
-    state.used[f"{d['card']}/{d['ability']}"] = state.turn
+    key = f"{d['card']}/{d['ability']}"
+    if d.get("once") == "twice" and state.used.get(key) == state.turn:
+        key += "#2"  # the second use of a 2/Turn ability this turn (rule ability.once)
+    state.used[key] = state.turn
     state.pending = None
 
 

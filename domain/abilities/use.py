@@ -99,6 +99,8 @@ def check_once(s: GameState, iid: str, index: int | str, ab: dict[str, Any], nam
         raise IllegalAction("ability.once", f"{name}'s ability is once per turn and was used this turn")
     if once == "game" and used is not None:
         raise IllegalAction("ability.once", f"{name}'s ability is once per game and was used")
+    if once == "twice" and used == s.turn and s.used.get(_once_key(iid, index) + "#2") == s.turn:
+        raise IllegalAction("ability.once", f"{name}'s ability is twice per turn and was used twice")
 
 
 def _timing(s: GameState) -> str:

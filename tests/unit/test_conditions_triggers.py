@@ -20,6 +20,7 @@ from domain.abilities.__main__ import main
 from domain.abilities.catalogue import EncodingError, _data, abilities_of, describe, use_encodings
 from domain.abilities.vocabulary import ALIASES, WORDS
 from domain.engine import decide
+from domain.errors import IllegalAction
 from domain.evolve import fold
 from domain.legal import legal_actions
 from domain.setup import create_position
@@ -211,3 +212,29 @@ def test_a_condition_alias_refuses_keys_it_would_drop() -> None:
         assert "it reads only" in problem, (cond, problem)
     compare = {"compare": {"count": {"side": "you", "zone": "signi", "other": True}, "op": ">=", "value": 1}}
     assert condition_problems(compare) == []
+
+
+def test_an_action_twice_per_turn_is_refused_the_third_time_and_allowed_again_next_turn(extra: Path) -> None:
+    """000 '[Action]': an ability limited to twice a turn may be used twice, not a third time (rule
+    ability.once); the count starts again next turn. Our own card: [Action] 2/Turn: draw a card."""
+    action = {"kind": "action", "once": "twice", "timing": ["main"], "effect": [{"op": "draw", "n": 1}]}
+    (extra / "twice.json").write_text(json.dumps({NEW_CARD: [action]}))
+    use_encodings(extra)
+    position = {
+        "turn": 3,
+        "turn_player": "p1",
+        "phase": "main",
+        "players": {"p1": {"signi": {"center": NEW_CARD}}},
+    }
+    s = fold(create_position(build(position), seed=3))
+    card = next(i for i, c in s.cards.items() if c == NEW_CARD)
+    use = next(a for a in legal_actions(s) if a["type"] == "use_ability" and a["card"] == card)
+    for _ in range(2):
+        assert use in list(legal_actions(s))
+        s = fold(decide(s, use), s)
+    assert use not in list(legal_actions(s))
+    with pytest.raises(IllegalAction) as refused:
+        decide(s, use)
+    assert "ability.once" in refused.value.rule_refs
+    s.turn += 2  # the same player's next turn: the count starts again
+    assert decide(s, use)
