@@ -7,7 +7,7 @@ from typing import Any
 from domain import facts
 from domain.abilities import measures as ms
 from domain.abilities import targets as tg
-from domain.abilities.effects.running import DECLARED_COLOR, ask_in_step, op, take, who
+from domain.abilities.effects.running import DECLARED_COLOR, ask_in_step, ask_options, op, take, who
 from domain.abilities.effects.targeting import choose_first, choose_own, insert_targeted, targets_first
 from domain.abilities.frames import (
     Frame,
@@ -152,15 +152,12 @@ def _may(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         return first
     chosen = first
     if at.progress.answer is None:
-        return ask_in_step(
+        return ask_options(
             rec,
             frame,
             at,
             p,
-            min=0,
-            max=0,
-            choices=[],
-            options=["yes", "no"],
+            ["yes", "no"],
             prompt="do this? " + "; ".join(step_text(x) for x in step.get("then", [])),
         )
     answer = take(at)

@@ -10,7 +10,15 @@ from typing import Any
 from domain import facts
 from domain.abilities import targets as tg
 from domain.abilities.effects.moving import move_cards
-from domain.abilities.effects.running import ask_hand_or_field, ask_in_step, ask_zone, op, take, taken
+from domain.abilities.effects.running import (
+    ask_hand_or_field,
+    ask_in_step,
+    ask_options,
+    ask_zone,
+    op,
+    take,
+    taken,
+)
 from domain.abilities.effects.targeting import live_targets
 from domain.abilities.frames import (
     Frame,
@@ -328,15 +336,12 @@ def _rearrange(rec: Recorder, frame: Frame, at: Pending, chosen: list[str]) -> b
     options = ["/".join(p) for p in permutations(SIGNI_ZONES, len(now))]  # "center/left": the first to ...
     answer = taken(at)
     if answer is None:
-        return ask_in_step(
+        return ask_options(
             rec,
             frame,
             at,
             frame.player,
-            min=0,
-            max=0,
-            choices=[],
-            options=options,
+            options,
             cards=[iid for _z, iid in now],
             prompt="choose the new SIGNI zone of each of these SIGNI, in the order of the zones they are in",
         )

@@ -14,6 +14,7 @@ from domain.abilities.effects.running import (
     REFERS,
     ask_hand_or_field,
     ask_in_step,
+    ask_options,
     ask_zone,
     op,
     refers_later,
@@ -352,15 +353,12 @@ def _split_piles(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> boo
             prompt=f"choose the {size} card(s) of the face-up pile; the rest make the face-down pile",
         )
     look.stage = "dest"
-    return ask_in_step(
+    return ask_options(
         rec,
         frame,
         at,
         opponent(p),
-        min=0,
-        max=0,
-        choices=[],
-        options=["face_up", "face_down"],
+        ["face_up", "face_down"],
         prompt=f"choose the pile that goes into the opponent's trash: the face-up pile ({len(look.taking)} "
         f"card(s), shown) or the face-down pile ({len(look.hand)} card(s)); they add the other to their hand",
     )

@@ -11,7 +11,7 @@ from typing import Any
 from domain import coins, costs, facts
 from domain.abilities import targets as tg
 from domain.abilities.catalogue import _cost_text
-from domain.abilities.effects.running import ask_in_step, op, take, taken, who
+from domain.abilities.effects.running import ask_in_step, ask_options, op, take, taken, who
 from domain.abilities.effects.targeting import insert_targeted, targets_first
 from domain.abilities.frames import (
     Answer,
@@ -414,15 +414,12 @@ def _may_pay(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
         at.progress.answer = Answer(cards=[], option="pay")
     if at.progress.answer is None:
         then = "; ".join(step_text(x) for x in step.get("then", []))
-        return ask_in_step(
+        return ask_options(
             rec,
             frame,
             at,
             p,
-            min=0,
-            max=0,
-            choices=[],
-            options=["pay", "decline"],
+            ["pay", "decline"],
             prompt=f"pay {describe_cost(cost)}?" if cost else f"do this: {then}?",
             rule="cost.ener",
         )
@@ -459,15 +456,12 @@ def _may_pay_one_of(rec: Recorder, frame: Frame, at: Pending, chosen: list[str])
             payable[f"pay_{k + 1}"] = (cost, payment, paying)
     if payable and at.progress.answer is None:
         what = " or ".join(describe_cost(c) for c, _e, _p in payable.values())
-        return ask_in_step(
+        return ask_options(
             rec,
             frame,
             at,
             p,
-            min=0,
-            max=0,
-            choices=[],
-            options=[*payable, "decline"],
+            [*payable, "decline"],
             prompt=f"pay {what}?",
             rule="cost.ener",
         )
@@ -575,15 +569,12 @@ def _unless(rec: Recorder, frame: Frame, at: Pending, _t: list[str]) -> bool:
             payable["pay" if "costs" not in step else f"pay_{k + 1}"] = (cost, ener, paying)
     if payable and at.progress.answer is None:
         what = " or ".join(describe_cost(c) for c in alternatives)
-        return ask_in_step(
+        return ask_options(
             rec,
             frame,
             at,
             payer,
-            min=0,
-            max=0,
-            choices=[],
-            options=[*payable, "decline"],
+            [*payable, "decline"],
             prompt=f"pay {what} to stop: " + "; ".join(step_text(x) for x in step.get("then", []))
             if step.get("then") or not step.get("paid")
             else f"pay {what}? if you do: " + "; ".join(step_text(x) for x in step["paid"]),

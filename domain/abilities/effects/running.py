@@ -344,6 +344,13 @@ def ask_in_step(rec: Recorder, frame: Frame, at: Pending, player: str, **data: A
     return False
 
 
+def ask_options(
+    rec: Recorder, frame: Frame, at: Pending, player: str, options: list[str], **data: Any
+) -> bool:
+    """Ask the player to pick one of ``options`` (no cards to choose): pay or decline, yes or no, a pile."""
+    return ask_in_step(rec, frame, at, player, min=0, max=0, choices=[], options=options, **data)
+
+
 def ask_zone(
     rec: Recorder,
     frame: Frame,
@@ -358,15 +365,12 @@ def ask_zone(
 
 def ask_hand_or_field(rec: Recorder, frame: Frame, at: Pending, player: str) -> bool:
     """Ask where a card found goes, when the step lets the player choose its hand or the field."""
-    return ask_in_step(
+    return ask_options(
         rec,
         frame,
         at,
         player,
-        min=0,
-        max=0,
-        choices=[],
-        options=["hand", "field"],
+        ["hand", "field"],
         prompt="add it to your hand or put it onto your field?",
     )
 
